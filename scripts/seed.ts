@@ -1,0 +1,107 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../server/db/client";
+import { organisers, users } from "../server/db/schema";
+import { hashPassword } from "../server/lib/password";
+import { emptyPermissionSet } from "../shared/permissions";
+
+/** Demo accounts named in the README. All share one password. */
+export const DEMO_PASSWORD = "Demo1234!";
+export const DEMO_ACCOUNTS = {
+  admin: "admin@example.com",
+  organiser: "organiser@example.com",
+  unverifiedOrganiser: "neu@example.com",
+  teamMember: "team@example.com",
+  reseller: "reseller@example.com",
+  agent: "einlass",
+} as const;
+
+/**
+ * Seeds the demo data into an empty database, once: returns false when the admin account
+ * already exists. Runs in one transaction, so a crash leaves nothing half-seeded.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin)).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  const inOneYear = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+
+  await db.transaction(async (tx) => {
+    const [verified] = await tx
+      .insert(organisers)
+      .values({
+        name: "Stadtbühne Musterstadt",
+        description: "Theater, Konzerte und Lesungen im Herzen der Stadt.",
+        city: "Musterstadt",
+        country: "DE",
+        website: "https://example.com",
+        verificationState: "verified",
+        plan: "yearly",
+        planSince: now,
+        planUntil: inOneYear,
+        ticketContingent: 50_000,
+      })
+      .returning({ id: organisers.id });
+    const [unverified] = await tx
+      .insert(organisers)
+      .values({ name: "Neuer Veranstalter GmbH", city: "Berlin", country: "DE" })
+      .returning({ id: organisers.id });
+
+    const active = { passwordHash, status: "active" as const, activatedAt: now };
+    await tx.insert(users).values([
+      { ...active, email: DEMO_ACCOUNTS.admin, role: "admin", firstName: "Ada", lastName: "Admin", locale: "de" },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.organiser,
+        role: "organiser",
+        firstName: "Olga",
+        lastName: "Organisator",
+        organiserId: verified!.id,
+      },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.unverifiedOrganiser,
+        role: "organiser",
+        firstName: "Nils",
+        lastName: "Neuling",
+        organiserId: unverified!.id,
+      },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.teamMember,
+        role: "team_member",
+        firstName: "Tim",
+        lastName: "Team",
+        organiserId: verified!.id,
+        permissions: { ...emptyPermissionSet(), viewMainDashboard: true, viewOrders: true, seatingPlansView: true },
+      },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.reseller,
+        role: "reseller",
+        firstName: "Rita",
+        lastName: "Reseller",
+        organiserId: verified!.id,
+      },
+      {
+        ...active,
+        username: DEMO_ACCOUNTS.agent,
+        role: "agent",
+        firstName: "Einlass Team",
+        organiserId: verified!.id,
+      },
+    ]);
+  });
+  return true;
+}
+
+// `npm run seed`: seeds the configured database.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { loadConfig } = await import("../server/config");
+  const { openDatabase } = await import("../server/db/client");
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
+  await database.migrate();
+  console.log((await seedDemoData(database.db)) ? "Demo data seeded." : "Demo data already present.");
+  await database.close();
+}

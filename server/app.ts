@@ -1,0 +1,105 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import fastifyCookie from "@fastify/cookie";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyStatic from "@fastify/static";
+import fastifyWebsocket from "@fastify/websocket";
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
+import { sql } from "drizzle-orm";
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
+import { z } from "zod";
+import type { AppDeps } from "./deps";
+import { registerDevMail } from "./http/dev-mail";
+import { registerSameOriginCheck } from "./http/same-origin";
+import { activateAccount } from "./modules/auth/service";
+import { makeCreateContext } from "./trpc/context";
+import { type AppRouter, appRouter } from "./trpc/router";
+
+export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+/** JSON bodies above this are refused with 413; uploads get their own limits. */
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+/** Builds the whole HTTP app without listening; main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.log as FastifyBaseLogger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    maxParamLength: 5000,
+    trustProxy: false,
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine writes CSS variables into style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "ws:", "wss:"],
+        fontSrc: ["'self'", "data:"],
+        frameSrc: ["https://www.youtube-nocookie.com"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: deps.config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
+  registerSameOriginCheck(app, deps.config.PUBLIC_BASE_URL);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: "/trpc",
+    useWSS: true,
+    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+    trpcOptions: {
+      router: appRouter,
+      createContext: makeCreateContext(deps),
+      onError({ error, path }) {
+        if (error.code === "INTERNAL_SERVER_ERROR") deps.log.error({ err: error.cause ?? error, path }, "tRPC error");
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>["trpcOptions"],
+  });
+
+  app.get("/healthz", async (_req, reply) => {
+    try {
+      await deps.database.db.execute(sql`select 1`);
+      return { status: "ok", database: "up" };
+    } catch (err) {
+      deps.log.error({ err }, "health check: database unreachable");
+      return reply.code(503).send({ status: "error", database: "down" });
+    }
+  });
+
+  // The emailed activation link: activates, then shows the matching page of the client.
+  app.get("/api/auth/activate/:token", async (req, reply) => {
+    const params = z.object({ token: z.string().max(200) }).safeParse(req.params);
+    const result = params.success ? await activateAccount(deps.database.db, params.data.token) : "invalid";
+    if (result === "activated") return reply.redirect("/activation-success");
+    return reply.redirect(result === "already_activated" ? "/activation-error?reason=already-activated" : "/activation-error");
+  });
+
+  if (!deps.config.isProduction) registerDevMail(app, deps.database);
+
+  const serveClient = deps.config.SERVE_CLIENT && existsSync(path.join(CLIENT_DIST, "index.html"));
+  if (serveClient) {
+    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
+  }
+
+  app.setNotFoundHandler(async (req, reply) => {
+    const isApi = /^\/(trpc|api|dev|uploads)(\/|$)/.test(req.url);
+    const acceptsHtml = req.headers.accept?.includes("text/html") ?? false;
+    if (serveClient && req.method === "GET" && !isApi && acceptsHtml) {
+      // SPA fallback: the client router decides what the path means.
+      return reply.type("text/html; charset=utf-8").sendFile("index.html");
+    }
+    return reply.code(404).send({ error: "NOT_FOUND" });
+  });
+
+  return app;
+}

@@ -1,0 +1,72 @@
+import { z } from "zod";
+
+const DEV_SECRET = "dev-only-secret-do-not-use-in-production-0123456789";
+
+const ZBool = z
+  .enum(["true", "false", "1", "0"])
+  .transform((v) => v === "true" || v === "1");
+
+const ZEnv = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Public base URL used in emailed links and for the same-origin check. */
+    PUBLIC_BASE_URL: z.url().optional(),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+    PGLITE_DIR: z.string().min(1).default("./data/pglite"),
+    UPLOAD_DIR: z.string().min(1).default("./data/uploads"),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
+      .optional(),
+    MAIL_FROM: z.string().min(3).default("Ticketing <no-reply@localhost>"),
+    STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
+    STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
+    STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
+    /** Signs the UI session hint and (later) ticket codes. Required in production. */
+    APP_SECRET: z.string().min(32).optional(),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** Seed the demo data on an empty database at start. */
+    SEED_DEMO: ZBool.default(true),
+    /** Run background jobs (mail sender, clean-ups) in this instance. */
+    RUN_JOBS: ZBool.default(true),
+    /** Serve the built client from dist/client. */
+    SERVE_CLIENT: ZBool.default(true),
+    /** How long a session lives without activity, in days. */
+    SESSION_INACTIVITY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === "production" && !env.APP_SECRET) {
+      ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production (32+ characters)" });
+    }
+  });
+
+export type Config = Omit<z.output<typeof ZEnv>, "APP_SECRET" | "PUBLIC_BASE_URL"> & {
+  APP_SECRET: string;
+  PUBLIC_BASE_URL: string;
+  isProduction: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a wrong value throws a ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  // Empty strings in .env files mean "unset".
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ""));
+  const parsed = ZEnv.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const c = parsed.data;
+  return {
+    ...c,
+    APP_SECRET: c.APP_SECRET ?? DEV_SECRET,
+    PUBLIC_BASE_URL: (c.PUBLIC_BASE_URL ?? `http://localhost:${c.PORT}`).replace(/\/$/, ""),
+    isProduction: c.NODE_ENV === "production",
+  };
+}

@@ -1,0 +1,91 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { PGlite } from "@electric-sql/pglite";
+import { type SQL } from "drizzle-orm";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePostgres } from "drizzle-orm/postgres-js";
+import { migrate as migratePostgres } from "drizzle-orm/postgres-js/migrator";
+import postgres from "postgres";
+import * as schema from "./schema";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** Services take either, so they can join the caller's transaction. */
+export type DbOrTx = Db | Tx;
+
+export const MIGRATIONS_FOLDER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../drizzle");
+
+/** Arbitrary constant: the advisory lock that serialises migrations of instances starting together. */
+const MIGRATION_LOCK_KEY = 727_001;
+
+export type Database = {
+  db: Db;
+  kind: "postgres" | "pglite";
+  /** Rows of a raw SQL statement, the same shape on both drivers. */
+  rows: <T extends Record<string, unknown>>(query: SQL) => Promise<T[]>;
+  migrate: () => Promise<void>;
+  close: () => Promise<void>;
+  /** The PGlite instance, when embedded (used for in-process LISTEN/NOTIFY). */
+  pglite?: PGlite;
+  /** The postgres.js client, when on a server. */
+  pg?: postgres.Sql;
+};
+
+export type DatabaseOptions = {
+  /** postgres:// URL; without it PGlite is used. */
+  url?: string | undefined;
+  /** PGlite data directory; "memory://" keeps it in memory. */
+  pgliteDir?: string;
+  /** postgres.js pool size. */
+  maxConnections?: number;
+};
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) return openPostgres(options.url, options.maxConnections ?? 10);
+  return openPglite(options.pgliteDir ?? "memory://");
+}
+
+async function openPostgres(url: string, max: number): Promise<Database> {
+  const pg = postgres(url, { max, onnotice: () => {} });
+  const db = drizzlePostgres(pg, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "postgres",
+    pg,
+    rows: async <T extends Record<string, unknown>>(query: SQL) => (await db.execute(query)) as unknown as T[],
+    migrate: async () => {
+      // One connection so the session-level advisory lock covers the whole migration.
+      const single = postgres(url, { max: 1, onnotice: () => {} });
+      try {
+        await single`select pg_advisory_lock(${MIGRATION_LOCK_KEY})`;
+        await migratePostgres(drizzlePostgres(single, { casing: "snake_case" }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+        await single`select pg_advisory_unlock(${MIGRATION_LOCK_KEY})`;
+      } finally {
+        await single.end();
+      }
+    },
+    close: () => pg.end({ timeout: 5 }),
+  };
+}
+
+async function openPglite(dir: string): Promise<Database> {
+  if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
+  const pglite = new PGlite(dir);
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    rows: async <T extends Record<string, unknown>>(query: SQL) =>
+      ((await db.execute(query)) as unknown as { rows: T[] }).rows,
+    migrate: () => migratePglite(drizzlePglite(pglite, { casing: "snake_case" }), { migrationsFolder: MIGRATIONS_FOLDER }),
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,3 @@
+export * from "./accounts";
+export * from "./mail";
+export * from "./contact";

@@ -1,0 +1,29 @@
+import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { localeEnum } from "./accounts";
+
+export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+/**
+ * Transactional outbox: a mail is written in the same transaction as the change that causes
+ * it, rendered in the recipient's language, and sent later by the mail job.
+ */
+export const outboxMails = pgTable(
+  "outbox_mails",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    to: text().notNull(),
+    locale: localeEnum().notNull(),
+    template: text().notNull(),
+    subject: text().notNull(),
+    text: text().notNull(),
+    html: text().notNull(),
+    status: mailStatusEnum().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    /** Next time the sender may pick it; also the lease while one instance is sending it. */
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("outbox_mails_due_idx").on(t.status, t.nextAttemptAt)],
+);

@@ -1,0 +1,51 @@
+import nodemailer from "nodemailer";
+import type { AppDeps } from "../deps";
+import { deleteStaleRateLimits } from "../lib/rate-limit";
+import { sendDueMails } from "../mail/outbox";
+import { deleteExpiredSessions } from "../modules/auth/session";
+
+type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
+
+/**
+ * Starts the periodic jobs of this instance. Every job is idempotent SQL safe to run on any
+ * number of instances at once. Returns a stop function that waits for running jobs.
+ */
+export function startJobs(deps: AppDeps): () => Promise<void> {
+  const jobs: Job[] = [
+    { name: "delete-expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(deps.database.db) },
+    { name: "delete-stale-rate-limits", everyMs: 60 * 60 * 1000, run: () => deleteStaleRateLimits(deps.database) },
+  ];
+  if (deps.config.SMTP_URL) {
+    const transport = nodemailer.createTransport(deps.config.SMTP_URL);
+    jobs.push({
+      name: "send-mail",
+      everyMs: 2000,
+      run: () => sendDueMails(deps.database, transport, deps.config.MAIL_FROM, deps.log),
+    });
+  } else {
+    deps.log.info("SMTP_URL is not set: mails stay in the outbox (see /dev/mail outside production)");
+  }
+
+  const running = new Set<Promise<unknown>>();
+  const timers = jobs.map((job) => {
+    let busy = false;
+    const tick = () => {
+      if (busy) return;
+      busy = true;
+      const p = job
+        .run()
+        .catch((err: unknown) => deps.log.error({ err, job: job.name }, "job failed"))
+        .finally(() => {
+          busy = false;
+          running.delete(p);
+        });
+      running.add(p);
+    };
+    return setInterval(tick, job.everyMs);
+  });
+
+  return async () => {
+    for (const t of timers) clearInterval(t);
+    await Promise.allSettled([...running]);
+  };
+}

@@ -1,0 +1,138 @@
+import type { MessageDescriptor } from "@lingui/core";
+import type { Locale } from "../../shared/enums";
+import { i18nFor } from "../i18n";
+
+/**
+ * Mail texts. Descriptors carry explicit ids and the `/*i18n*\/` mark so `lingui extract`
+ * puts them in the shared catalogs without a macro transform on the server.
+ */
+const M = {
+  greeting: /*i18n*/ { id: "mail.greeting", message: "Hello {name}," },
+  signature: /*i18n*/ { id: "mail.signature", message: "Your ticketing team" },
+  linkFallback: /*i18n*/ {
+    id: "mail.linkFallback",
+    message: "If the button does not work, copy this link into your browser:",
+  },
+  activationSubject: /*i18n*/ { id: "mail.activation.subject", message: "Activate your account" },
+  activationBody: /*i18n*/ {
+    id: "mail.activation.body",
+    message: "Thank you for registering {organiser}. Please confirm your email address to activate your account.",
+  },
+  activationAction: /*i18n*/ { id: "mail.activation.action", message: "Activate account" },
+  resetSubject: /*i18n*/ { id: "mail.reset.subject", message: "Reset your password" },
+  resetBody: /*i18n*/ {
+    id: "mail.reset.body",
+    message:
+      "We received a request to reset your password. The link is valid for {minutes} minutes and can be used once.",
+  },
+  resetAction: /*i18n*/ { id: "mail.reset.action", message: "Set a new password" },
+  resetIgnore: /*i18n*/ {
+    id: "mail.reset.ignore",
+    message: "If you did not ask for this, ignore this email: your password stays unchanged.",
+  },
+  contactSubject: /*i18n*/ { id: "mail.contact.subject", message: "New contact request from {name}" },
+  contactBody: /*i18n*/ {
+    id: "mail.contact.body",
+    message: "A visitor sent the contact form. Reply to {email}.",
+  },
+  fieldName: /*i18n*/ { id: "mail.field.name", message: "Name" },
+  fieldEmail: /*i18n*/ { id: "mail.field.email", message: "Email" },
+  fieldPhone: /*i18n*/ { id: "mail.field.phone", message: "Phone" },
+  fieldIndustry: /*i18n*/ { id: "mail.field.industry", message: "Industry" },
+  fieldWebsite: /*i18n*/ { id: "mail.field.website", message: "Website" },
+  fieldTickets: /*i18n*/ { id: "mail.field.ticketsPerYear", message: "Tickets sold per year" },
+  fieldReferral: /*i18n*/ { id: "mail.field.referral", message: "How they found us" },
+  fieldMessage: /*i18n*/ { id: "mail.field.message", message: "Message" },
+} satisfies Record<string, MessageDescriptor>;
+
+export type MailTemplate =
+  | { template: "activation"; name: string; organiser: string; link: string }
+  | { template: "password_reset"; name: string; link: string; minutes: number }
+  | { template: "contact_request"; name: string; email: string; fields: ContactFields };
+
+export type ContactFields = {
+  phone?: string | undefined;
+  industry?: string | undefined;
+  websiteUrl?: string | undefined;
+  ticketsPerYear?: number | undefined;
+  referralSource?: string | undefined;
+  message: string;
+};
+
+export type RenderedMail = { subject: string; text: string; html: string };
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+type Block = { kind: "p"; text: string } | { kind: "action"; label: string; href: string } | { kind: "dl"; rows: [string, string][] };
+
+function layout(locale: Locale, subject: string, greetingName: string | null, blocks: Block[]): RenderedMail {
+  const i18n = i18nFor(locale);
+  const greeting = greetingName ? i18n._({ ...M.greeting, values: { name: greetingName } }) : null;
+  const signature = i18n._(M.signature);
+  const textParts: string[] = [];
+  const htmlParts: string[] = [];
+  if (greeting) {
+    textParts.push(greeting);
+    htmlParts.push(`<p>${escapeHtml(greeting)}</p>`);
+  }
+  for (const block of blocks) {
+    if (block.kind === "p") {
+      textParts.push(block.text);
+      htmlParts.push(`<p>${escapeHtml(block.text)}</p>`);
+    } else if (block.kind === "action") {
+      textParts.push(`${block.label}: ${block.href}`);
+      htmlParts.push(
+        `<p><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(block.label)}</a></p>`,
+        `<p style="font-size:12px;color:#555">${escapeHtml(i18n._(M.linkFallback))}<br>${escapeHtml(block.href)}</p>`,
+      );
+    } else {
+      textParts.push(block.rows.map(([k, v]) => `${k}: ${v}`).join("\n"));
+      htmlParts.push(
+        `<table>${block.rows.map(([k, v]) => `<tr><th align="left">${escapeHtml(k)}</th><td>${escapeHtml(v)}</td></tr>`).join("")}</table>`,
+      );
+    }
+  }
+  textParts.push(signature);
+  htmlParts.push(`<p>${escapeHtml(signature)}</p>`);
+  return {
+    subject,
+    text: textParts.join("\n\n"),
+    html: `<!doctype html><html lang="${locale}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.5">${htmlParts.join("")}</body></html>`,
+  };
+}
+
+export function renderMail(locale: Locale, mail: MailTemplate): RenderedMail {
+  const i18n = i18nFor(locale);
+  switch (mail.template) {
+    case "activation":
+      return layout(locale, i18n._(M.activationSubject), mail.name, [
+        { kind: "p", text: i18n._({ ...M.activationBody, values: { organiser: mail.organiser } }) },
+        { kind: "action", label: i18n._(M.activationAction), href: mail.link },
+      ]);
+    case "password_reset":
+      return layout(locale, i18n._(M.resetSubject), mail.name, [
+        { kind: "p", text: i18n._({ ...M.resetBody, values: { minutes: mail.minutes } }) },
+        { kind: "action", label: i18n._(M.resetAction), href: mail.link },
+        { kind: "p", text: i18n._(M.resetIgnore) },
+      ]);
+    case "contact_request":
+      return layout(locale, i18n._({ ...M.contactSubject, values: { name: mail.name } }), null, [
+        { kind: "p", text: i18n._({ ...M.contactBody, values: { email: mail.email } }) },
+        {
+          kind: "dl",
+          rows: [
+            [i18n._(M.fieldName), mail.name],
+            [i18n._(M.fieldEmail), mail.email],
+            [i18n._(M.fieldPhone), mail.fields.phone ?? "-"],
+            [i18n._(M.fieldIndustry), mail.fields.industry ?? "-"],
+            [i18n._(M.fieldWebsite), mail.fields.websiteUrl ?? "-"],
+            [i18n._(M.fieldTickets), mail.fields.ticketsPerYear?.toString() ?? "-"],
+            [i18n._(M.fieldReferral), mail.fields.referralSource ?? "-"],
+            [i18n._(M.fieldMessage), mail.fields.message],
+          ],
+        },
+      ]);
+  }
+}

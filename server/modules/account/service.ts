@@ -1,0 +1,45 @@
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { organisers } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+
+/** The organiser's own account state, as the dashboard home shows it. */
+export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {
+  const [row] = await db
+    .select({
+      id: organisers.id,
+      name: organisers.name,
+      verificationState: organisers.verificationState,
+      plan: organisers.plan,
+      planSince: organisers.planSince,
+      planUntil: organisers.planUntil,
+      ticketContingent: organisers.ticketContingent,
+    })
+    .from(organisers)
+    .where(eq(organisers.id, organiserId))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  const planActive = row.plan !== "none" && row.planUntil !== null && row.planUntil.getTime() > Date.now();
+  return { ...row, planActive, canPublish: row.verificationState === "verified" && planActive && row.ticketContingent > 0 };
+}
+
+/** What anybody may see of an organiser (/profile/{id}). */
+export async function getPublicProfile(db: DbOrTx, organiserId: string) {
+  const [row] = await db
+    .select({
+      id: organisers.id,
+      name: organisers.name,
+      description: organisers.description,
+      city: organisers.city,
+      country: organisers.country,
+      website: organisers.website,
+      facebookUrl: organisers.facebookUrl,
+      instagramUrl: organisers.instagramUrl,
+      youtubeUrl: organisers.youtubeUrl,
+    })
+    .from(organisers)
+    .where(eq(organisers.id, organiserId))
+    .limit(1);
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}

@@ -1,0 +1,60 @@
+import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import type { AppErrorCode } from "../../shared/errors";
+
+const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
+  UNAUTHENTICATED: "UNAUTHORIZED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  BAD_REQUEST: "BAD_REQUEST",
+  VALIDATION: "BAD_REQUEST",
+  TOO_MANY_REQUESTS: "TOO_MANY_REQUESTS",
+  CONFLICT: "CONFLICT",
+  INTERNAL: "INTERNAL_SERVER_ERROR",
+  INVALID_CREDENTIALS: "UNAUTHORIZED",
+  ACCOUNT_NOT_ACTIVATED: "FORBIDDEN",
+  ACCOUNT_DISABLED: "FORBIDDEN",
+  EMAIL_TAKEN: "CONFLICT",
+  EMAIL_NOT_FOUND: "NOT_FOUND",
+  INVALID_TOKEN: "BAD_REQUEST",
+  TOKEN_EXPIRED: "BAD_REQUEST",
+  ALREADY_ACTIVATED: "CONFLICT",
+  CROSS_ORIGIN: "FORBIDDEN",
+};
+
+/** The one error type services throw. `field` points a code at a form field. */
+export class AppError extends Error {
+  readonly code: AppErrorCode;
+  readonly field: string | undefined;
+
+  constructor(code: AppErrorCode, options: { field?: string; message?: string; cause?: unknown } = {}) {
+    super(options.message ?? code, { cause: options.cause });
+    this.name = "AppError";
+    this.code = code;
+    this.field = options.field;
+  }
+
+  get trpcCode(): TRPC_ERROR_CODE_KEY {
+    return TRPC_CODE[this.code];
+  }
+}
+
+/** The AppErrorCode that stands for a plain tRPC code (auth middleware, parse errors, ...). */
+export function appCodeFromTrpc(code: TRPC_ERROR_CODE_KEY): AppErrorCode {
+  switch (code) {
+    case "UNAUTHORIZED":
+      return "UNAUTHENTICATED";
+    case "FORBIDDEN":
+      return "FORBIDDEN";
+    case "NOT_FOUND":
+      return "NOT_FOUND";
+    case "BAD_REQUEST":
+    case "PARSE_ERROR":
+      return "BAD_REQUEST";
+    case "TOO_MANY_REQUESTS":
+      return "TOO_MANY_REQUESTS";
+    case "CONFLICT":
+      return "CONFLICT";
+    default:
+      return "INTERNAL";
+  }
+}

@@ -1,0 +1,107 @@
+import { initTRPC, TRPCError } from "@trpc/server";
+import type { Role } from "../../shared/enums";
+import type { AppErrorCode } from "../../shared/errors";
+import type { Permission } from "../../shared/permissions";
+import { AppError, appCodeFromTrpc } from "./app-error";
+import type { Context } from "./context";
+
+/** Who may call a procedure; every procedure carries it, the router-walking test reads it. */
+export type Access =
+  | { kind: "public" }
+  | { kind: "authed" }
+  | { kind: "organiser"; permission: Permission }
+  | { kind: "role"; role: Exclude<Role, "organiser" | "team_member"> };
+
+export type Meta = { access: Access };
+
+export type FieldErrors = Record<string, string[]>;
+
+type IssueLike = { path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>; message: string };
+
+function fieldErrorsFromIssues(issues: readonly IssueLike[]): FieldErrors {
+  const out: FieldErrors = {};
+  for (const issue of issues) {
+    const key = (issue.path ?? []).map((p) => (typeof p === "object" ? String(p.key) : String(p))).join(".") || "_form";
+    (out[key] ??= []).push(issue.message);
+  }
+  return out;
+}
+
+const t = initTRPC
+  .context<Context>()
+  .meta<Meta>()
+  .create({
+    errorFormatter({ shape, error }) {
+      const cause = error.cause;
+      let appCode: AppErrorCode = appCodeFromTrpc(error.code);
+      let fieldErrors: FieldErrors | null = null;
+      if (cause instanceof AppError) {
+        appCode = cause.code;
+        if (cause.field) fieldErrors = { [cause.field]: [cause.code] };
+      } else if (cause && Array.isArray((cause as { issues?: unknown }).issues)) {
+        appCode = "VALIDATION";
+        fieldErrors = fieldErrorsFromIssues((cause as unknown as { issues: IssueLike[] }).issues);
+      }
+      const { stack: _stack, ...data } = shape.data;
+      return {
+        ...shape,
+        // Never leak internals: a 500 says only that something went wrong.
+        message: error.code === "INTERNAL_SERVER_ERROR" || fieldErrors ? appCode : shape.message,
+        data: { ...data, appCode, fieldErrors },
+      };
+    },
+  });
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const mergeRouters = t.mergeRouters;
+
+/** Turns AppErrors thrown by services into tRPC errors with the mapped code. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: cause.trpcCode, message: cause.code, cause });
+  }
+  return result;
+});
+
+const base = t.procedure.use(appErrors);
+
+export const publicProcedure = base.meta({ access: { kind: "public" } });
+
+const requireSession = t.middleware(({ ctx, next }) => {
+  if (!ctx.auth) throw new TRPCError({ code: "UNAUTHORIZED", message: "UNAUTHENTICATED" });
+  return next({ ctx: { ...ctx, auth: ctx.auth, user: ctx.auth.user } });
+});
+
+export const authed = base.use(requireSession).meta({ access: { kind: "authed" } });
+
+/** Organisers act with every right; team members within their permission set. */
+export function organiserProcedure(permission: Permission) {
+  return base
+    .use(requireSession)
+    .use(({ ctx, next }) => {
+      const { user } = ctx;
+      const allowed =
+        user.organiserId !== null &&
+        (user.role === "organiser" || (user.role === "team_member" && user.permissions?.[permission] === true));
+      if (!allowed) throw new TRPCError({ code: "FORBIDDEN", message: "FORBIDDEN" });
+      return next({ ctx: { ...ctx, organiserId: user.organiserId! } });
+    })
+    .meta({ access: { kind: "organiser", permission } });
+}
+
+function roleProcedure<R extends "reseller" | "agent" | "admin">(role: R) {
+  return base
+    .use(requireSession)
+    .use(({ ctx, next }) => {
+      if (ctx.user.role !== role) throw new TRPCError({ code: "FORBIDDEN", message: "FORBIDDEN" });
+      return next({ ctx });
+    })
+    .meta({ access: { kind: "role", role } });
+}
+
+export const resellerProcedure = roleProcedure("reseller");
+export const agentProcedure = roleProcedure("agent");
+export const adminProcedure = roleProcedure("admin");

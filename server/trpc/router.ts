@@ -1,0 +1,18 @@
+import { accountRouter } from "../modules/account/router";
+import { adminRouter } from "../modules/admin/router";
+import { authRouter } from "../modules/auth/router";
+import { contactRouter } from "../modules/contact/router";
+import { resellersRouter } from "../modules/resellers/router";
+import { staffRouter } from "../modules/staff/router";
+import { router } from "./init";
+
+export const appRouter = router({
+  auth: authRouter,
+  account: accountRouter,
+  admin: adminRouter,
+  resellers: resellersRouter,
+  staff: staffRouter,
+  contact: contactRouter,
+});
+
+export type AppRouter = typeof appRouter;

@@ -1,0 +1,28 @@
+/**
+ * Error codes the server sends. The server never sends translated text; the client maps each
+ * code to a Lingui message (client/lib/error-messages.ts), SPEC §8 being the catalogue.
+ */
+export const APP_ERROR_CODES = [
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "BAD_REQUEST",
+  "VALIDATION",
+  "TOO_MANY_REQUESTS",
+  "CONFLICT",
+  "INTERNAL",
+  "INVALID_CREDENTIALS",
+  "ACCOUNT_NOT_ACTIVATED",
+  "ACCOUNT_DISABLED",
+  "EMAIL_TAKEN",
+  "EMAIL_NOT_FOUND",
+  "INVALID_TOKEN",
+  "TOKEN_EXPIRED",
+  "ALREADY_ACTIVATED",
+  "CROSS_ORIGIN",
+] as const;
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === "string" && (APP_ERROR_CODES as readonly string[]).includes(value);
+}
