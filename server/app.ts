@@ -25,7 +25,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
-    maxParamLength: 5000,
+    // Emailed tokens travel as a path parameter; the default cap is 100 characters.
+    routerOptions: { maxParamLength: 5000 },
     trustProxy: false,
   });
 

@@ -18,13 +18,16 @@ export type DecodeResult =
   | { ok: true; payload: SessionHintPayload }
   | { ok: false; reason: "malformed" };
 
-function decodeBase64Url(part: string): string {
+function decodeBase64UrlBytes(part: string): Uint8Array {
   if (!/^[A-Za-z0-9_-]+={0,2}$/.test(part)) throw new Error("not base64url");
   const base64 = part.replace(/-/g, "+").replace(/_/g, "/");
   const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
   const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+function decodeBase64UrlText(part: string): string {
+  return new TextDecoder("utf-8", { fatal: true }).decode(decodeBase64UrlBytes(part));
 }
 
 /** Decodes without verifying: a string of three parts, each valid base64, header and payload JSON. */
@@ -33,9 +36,10 @@ export function decodeSessionToken(token: unknown): DecodeResult {
   const parts = token.split(".");
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) return { ok: false, reason: "malformed" };
   try {
-    JSON.parse(decodeBase64Url(parts[0]!));
-    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]!));
-    decodeBase64Url(parts[2]!);
+    JSON.parse(decodeBase64UrlText(parts[0]!));
+    const payload: unknown = JSON.parse(decodeBase64UrlText(parts[1]!));
+    // The signature is binary (an HMAC), not text: it only has to be valid base64.
+    decodeBase64UrlBytes(parts[2]!);
     if (
       typeof payload !== "object" ||
       payload === null ||

@@ -68,9 +68,9 @@ function escapeHtml(value: string): string {
 type Block = { kind: "p"; text: string } | { kind: "action"; label: string; href: string } | { kind: "dl"; rows: [string, string][] };
 
 function layout(locale: Locale, subject: string, greetingName: string | null, blocks: Block[]): RenderedMail {
-  const i18n = i18nFor(locale);
-  const greeting = greetingName ? i18n._({ ...M.greeting, values: { name: greetingName } }) : null;
-  const signature = i18n._(M.signature);
+  const catalog = i18nFor(locale);
+  const greeting = greetingName ? catalog._({ ...M.greeting, values: { name: greetingName } }) : null;
+  const signature = catalog._(M.signature);
   const textParts: string[] = [];
   const htmlParts: string[] = [];
   if (greeting) {
@@ -85,7 +85,7 @@ function layout(locale: Locale, subject: string, greetingName: string | null, bl
       textParts.push(`${block.label}: ${block.href}`);
       htmlParts.push(
         `<p><a href="${escapeHtml(block.href)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(block.label)}</a></p>`,
-        `<p style="font-size:12px;color:#555">${escapeHtml(i18n._(M.linkFallback))}<br>${escapeHtml(block.href)}</p>`,
+        `<p style="font-size:12px;color:#555">${escapeHtml(catalog._(M.linkFallback))}<br>${escapeHtml(block.href)}</p>`,
       );
     } else {
       textParts.push(block.rows.map(([k, v]) => `${k}: ${v}`).join("\n"));
@@ -104,33 +104,33 @@ function layout(locale: Locale, subject: string, greetingName: string | null, bl
 }
 
 export function renderMail(locale: Locale, mail: MailTemplate): RenderedMail {
-  const i18n = i18nFor(locale);
+  const catalog = i18nFor(locale);
   switch (mail.template) {
     case "activation":
-      return layout(locale, i18n._(M.activationSubject), mail.name, [
-        { kind: "p", text: i18n._({ ...M.activationBody, values: { organiser: mail.organiser } }) },
-        { kind: "action", label: i18n._(M.activationAction), href: mail.link },
+      return layout(locale, catalog._(M.activationSubject), mail.name, [
+        { kind: "p", text: catalog._({ ...M.activationBody, values: { organiser: mail.organiser } }) },
+        { kind: "action", label: catalog._(M.activationAction), href: mail.link },
       ]);
     case "password_reset":
-      return layout(locale, i18n._(M.resetSubject), mail.name, [
-        { kind: "p", text: i18n._({ ...M.resetBody, values: { minutes: mail.minutes } }) },
-        { kind: "action", label: i18n._(M.resetAction), href: mail.link },
-        { kind: "p", text: i18n._(M.resetIgnore) },
+      return layout(locale, catalog._(M.resetSubject), mail.name, [
+        { kind: "p", text: catalog._({ ...M.resetBody, values: { minutes: mail.minutes } }) },
+        { kind: "action", label: catalog._(M.resetAction), href: mail.link },
+        { kind: "p", text: catalog._(M.resetIgnore) },
       ]);
     case "contact_request":
-      return layout(locale, i18n._({ ...M.contactSubject, values: { name: mail.name } }), null, [
-        { kind: "p", text: i18n._({ ...M.contactBody, values: { email: mail.email } }) },
+      return layout(locale, catalog._({ ...M.contactSubject, values: { name: mail.name } }), null, [
+        { kind: "p", text: catalog._({ ...M.contactBody, values: { email: mail.email } }) },
         {
           kind: "dl",
           rows: [
-            [i18n._(M.fieldName), mail.name],
-            [i18n._(M.fieldEmail), mail.email],
-            [i18n._(M.fieldPhone), mail.fields.phone ?? "-"],
-            [i18n._(M.fieldIndustry), mail.fields.industry ?? "-"],
-            [i18n._(M.fieldWebsite), mail.fields.websiteUrl ?? "-"],
-            [i18n._(M.fieldTickets), mail.fields.ticketsPerYear?.toString() ?? "-"],
-            [i18n._(M.fieldReferral), mail.fields.referralSource ?? "-"],
-            [i18n._(M.fieldMessage), mail.fields.message],
+            [catalog._(M.fieldName), mail.name],
+            [catalog._(M.fieldEmail), mail.email],
+            [catalog._(M.fieldPhone), mail.fields.phone ?? "-"],
+            [catalog._(M.fieldIndustry), mail.fields.industry ?? "-"],
+            [catalog._(M.fieldWebsite), mail.fields.websiteUrl ?? "-"],
+            [catalog._(M.fieldTickets), mail.fields.ticketsPerYear?.toString() ?? "-"],
+            [catalog._(M.fieldReferral), mail.fields.referralSource ?? "-"],
+            [catalog._(M.fieldMessage), mail.fields.message],
           ],
         },
       ]);

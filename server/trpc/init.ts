@@ -1,4 +1,5 @@
 import { initTRPC, TRPCError } from "@trpc/server";
+import superjson from "superjson";
 import type { Role } from "../../shared/enums";
 import type { AppErrorCode } from "../../shared/errors";
 import type { Permission } from "../../shared/permissions";
@@ -31,6 +32,8 @@ const t = initTRPC
   .context<Context>()
   .meta<Meta>()
   .create({
+    // Dates and Maps survive the wire.
+    transformer: superjson,
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       let appCode: AppErrorCode = appCodeFromTrpc(error.code);

@@ -1,0 +1,35 @@
+import { MantineProvider, createTheme } from "@mantine/core";
+import { Notifications } from "@mantine/notifications";
+import { I18nProvider } from "@lingui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { useState } from "react";
+import { TOAST_AUTOCLOSE_MS } from "../shared/constants";
+import { i18n } from "./i18n";
+import { RootLayout } from "./layout/RootLayout";
+import { createHttpClient, createQueryClient, TRPCProvider } from "./lib/trpc";
+import { AppRoutes } from "./routes";
+
+const theme = createTheme({
+  primaryColor: "blue",
+  fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+  defaultRadius: "md",
+});
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  const [trpcClient] = useState(createHttpClient);
+  return (
+    <MantineProvider theme={theme} forceColorScheme="light">
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={queryClient}>
+          <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
+            <Notifications position="top-right" autoClose={TOAST_AUTOCLOSE_MS} limit={5} />
+            <RootLayout>
+              <AppRoutes />
+            </RootLayout>
+          </TRPCProvider>
+        </QueryClientProvider>
+      </I18nProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,117 @@
+import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Route, Switch } from "wouter";
+import { PageLoader } from "../../components/PageLoader";
+import { AreaShell } from "../../layout/AreaShell";
+import { describeError } from "../../lib/errors";
+import { useTRPC } from "../../lib/trpc";
+import { useRoleLabels } from "../../lib/role-labels";
+
+function AdminHome() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const roleLabel = useRoleLabels();
+  const organisers = useQuery(trpc.admin.organisers.queryOptions());
+  const counts = useQuery(trpc.admin.userCounts.queryOptions());
+  if (organisers.isPending || counts.isPending) return <PageLoader />;
+  if (organisers.isError) return <Alert color="red">{describeError(i18n, organisers.error)}</Alert>;
+  if (counts.isError) return <Alert color="red">{describeError(i18n, counts.error)}</Alert>;
+  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        <Trans>Platform overview</Trans>
+      </Title>
+      <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }}>
+        {counts.data.map((c) => (
+          <Paper key={c.role} withBorder p="md">
+            <Text size="sm" c="dimmed">
+              {roleLabel(c.role)}
+            </Text>
+            <Text fw={700} fz="xl">
+              {c.count}
+            </Text>
+          </Paper>
+        ))}
+      </SimpleGrid>
+      <Title order={2} size="h3">
+        <Trans>Organisers</Trans>
+      </Title>
+      <Table.ScrollContainer minWidth={640}>
+        <Table striped highlightOnHover aria-label={t`Organisers`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>
+                <Trans>Name</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Owner</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Verification</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Ticket contingent</Trans>
+              </Table.Th>
+              <Table.Th>
+                <Trans>Registered</Trans>
+              </Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {organisers.data.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>{o.name}</Table.Td>
+                <Table.Td>
+                  <Group gap="xs">
+                    <Text size="sm">{o.ownerEmail ?? "-"}</Text>
+                    {o.ownerStatus === "pending" && (
+                      <Badge size="xs" color="gray">
+                        <Trans>not activated</Trans>
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+                <Table.Td>
+                  {o.verificationState === "verified" ? (
+                    <Badge color="green">
+                      <Trans>Verified</Trans>
+                    </Badge>
+                  ) : o.verificationState === "in_review" ? (
+                    <Badge color="yellow">
+                      <Trans>In review</Trans>
+                    </Badge>
+                  ) : (
+                    <Badge color="gray">
+                      <Trans>None uploaded</Trans>
+                    </Badge>
+                  )}
+                </Table.Td>
+                <Table.Td>{new Intl.NumberFormat(i18n.locale).format(o.ticketContingent)}</Table.Td>
+                <Table.Td>{dateFormat.format(o.createdAt)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+/** /admin-dashboard/*: the administrator's area. */
+export default function AdminArea() {
+  const { t } = useLingui();
+  return (
+    <AreaShell title={t`Admin dashboard`} nav={[{ href: "/", label: t`Overview` }]}>
+      <Switch>
+        <Route path="/" component={AdminHome} />
+        <Route>
+          <Text>
+            <Trans>This page does not exist.</Trans>
+          </Text>
+        </Route>
+      </Switch>
+    </AreaShell>
+  );
+}

@@ -1,0 +1,129 @@
+import { Alert, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Link } from "wouter";
+import { PageLoader } from "../../components/PageLoader";
+import { describeError } from "../../lib/errors";
+import { useUserInfo } from "../../lib/session";
+import { useTRPC } from "../../lib/trpc";
+
+function VerificationBadge({ state }: { state: "none" | "in_review" | "verified" }) {
+  if (state === "verified")
+    return (
+      <Badge color="green">
+        <Trans>Verified</Trans>
+      </Badge>
+    );
+  if (state === "in_review")
+    return (
+      <Badge color="yellow">
+        <Trans>Documents in review</Trans>
+      </Badge>
+    );
+  return (
+    <Badge color="gray">
+      <Trans>No documents uploaded</Trans>
+    </Badge>
+  );
+}
+
+/** Dashboard home: the organiser's account state and public profile link. */
+export default function DashboardHome() {
+  const { t, i18n } = useLingui();
+  const trpc = useTRPC();
+  const info = useUserInfo();
+  const canView =
+    info?.user.role === "organiser" || (info?.user.role === "team_member" && info.user.permissions?.viewMainDashboard === true);
+  const overview = useQuery({ ...trpc.account.overview.queryOptions(), enabled: canView });
+
+  if (!canView) {
+    return (
+      <Alert color="yellow" title={t`No access to the main dashboard`}>
+        <Trans>Your team account does not have the right to view the main dashboard. Ask the organiser to grant it.</Trans>
+      </Alert>
+    );
+  }
+  if (overview.isPending) return <PageLoader />;
+  if (overview.isError) return <Alert color="red">{describeError(i18n, overview.error)}</Alert>;
+  const o = overview.data;
+  const profileUrl = `${window.location.origin}/profile/${o.id}`;
+  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
+
+  return (
+    <Stack>
+      <Title order={1} size="h2">
+        <Trans>Welcome, {info?.user.firstName}</Trans>
+      </Title>
+      <Text c="dimmed">{o.name}</Text>
+      {!o.canPublish && (
+        <Alert color="yellow" title={t`Events can only be saved as drafts for now`}>
+          <Trans>
+            To publish events, your profile must be verified with documents and you need a plan with a sufficient ticket
+            contingent.
+          </Trans>
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              <Trans>Profile verification</Trans>
+            </Text>
+            <VerificationBadge state={o.verificationState} />
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              <Trans>Plan</Trans>
+            </Text>
+            <Text fw={600}>
+              {o.plan === "monthly" ? t`Monthly` : o.plan === "yearly" ? t`Yearly` : t`No plan`}
+            </Text>
+            {o.planUntil && (
+              <Text size="sm">
+                {o.planActive ? (
+                  <Trans>In progress until {dateFormat.format(o.planUntil)}</Trans>
+                ) : (
+                  <Trans>Expired on {dateFormat.format(o.planUntil)}</Trans>
+                )}
+              </Text>
+            )}
+          </Stack>
+        </Paper>
+        <Paper withBorder p="md">
+          <Stack gap="xs">
+            <Text size="sm" c="dimmed">
+              <Trans>Ticket contingent</Trans>
+            </Text>
+            <Text fw={600} fz="xl" data-testid="ticket-contingent">
+              {new Intl.NumberFormat(i18n.locale).format(o.ticketContingent)}
+            </Text>
+          </Stack>
+        </Paper>
+      </SimpleGrid>
+      <Paper withBorder p="md">
+        <Stack gap="xs">
+          <Text fw={600}>
+            <Trans>Your public profile</Trans>
+          </Text>
+          <Text size="sm" style={{ wordBreak: "break-all" }}>
+            {profileUrl}
+          </Text>
+          <Group>
+            <CopyButton value={profileUrl}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy} color={copied ? "green" : "blue"}>
+                  {copied ? t`Copied` : t`Copy profile URL`}
+                </Button>
+              )}
+            </CopyButton>
+            <Button component={Link} href={`~/profile/${o.id}`} variant="default">
+              <Trans>See profile</Trans>
+            </Button>
+          </Group>
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,19 @@
+import { Button, Stack, Text, Title } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+import { Link } from "wouter";
+
+export default function NotFoundInArea() {
+  return (
+    <Stack align="flex-start">
+      <Title order={1} size="h2">
+        404
+      </Title>
+      <Text>
+        <Trans>This page does not exist.</Trans>
+      </Text>
+      <Button component={Link} href="/">
+        <Trans>Back to the dashboard</Trans>
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "wouter";
+import { PageLoader } from "../../components/PageLoader";
+import { PublicLayout } from "../../layout/PublicLayout";
+import { describeError } from "../../lib/errors";
+import { useTRPC } from "../../lib/trpc";
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** /profile/{id}: the organiser's public profile. */
+export default function ProfilePage() {
+  const { id = "" } = useParams<{ id: string }>();
+  const { i18n } = useLingui();
+  const trpc = useTRPC();
+  const valid = UUID.test(id);
+  const profile = useQuery({ ...trpc.account.publicProfile.queryOptions({ organiserId: id }), enabled: valid });
+  const links = profile.data
+    ? [
+        { href: profile.data.website, label: "Website" },
+        { href: profile.data.facebookUrl, label: "Facebook" },
+        { href: profile.data.instagramUrl, label: "Instagram" },
+        { href: profile.data.youtubeUrl, label: "YouTube" },
+      ].filter((l): l is { href: string; label: string } => typeof l.href === "string" && /^https?:\/\//.test(l.href))
+    : [];
+  return (
+    <PublicLayout>
+      <Container size="md" py="xl">
+        {!valid && (
+          <Alert color="red">
+            <Trans>This organiser does not exist.</Trans>
+          </Alert>
+        )}
+        {valid && profile.isPending && <PageLoader />}
+        {profile.isError && <Alert color="red">{describeError(i18n, profile.error)}</Alert>}
+        {profile.data && (
+          <Paper withBorder p="xl">
+            <Stack>
+              <Title order={1}>{profile.data.name}</Title>
+              {(profile.data.city || profile.data.country) && (
+                <Text c="dimmed">{[profile.data.city, profile.data.country].filter(Boolean).join(", ")}</Text>
+              )}
+              {profile.data.description && <Text>{profile.data.description}</Text>}
+              {links.length > 0 && (
+                <Group>
+                  {links.map((l) => (
+                    <Anchor key={l.label} href={l.href} target="_blank" rel="noopener noreferrer">
+                      {l.label}
+                    </Anchor>
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          </Paper>
+        )}
+      </Container>
+    </PublicLayout>
+  );
+}

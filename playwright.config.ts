@@ -1,0 +1,49 @@
+import { defineConfig, devices } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3210);
+const BASE_URL = `http://localhost:${PORT}`;
+// A fresh embedded database per run, seeded with the demo accounts.
+const PGLITE_DIR = process.env.E2E_PGLITE_DIR ?? `./data/e2e-${Date.now()}`;
+
+export default defineConfig({
+  testDir: "tests/e2e",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  use: {
+    baseURL: BASE_URL,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-quic",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  webServer: {
+    command: "npm run build && tsx server/main.ts",
+    url: `${BASE_URL}/healthz`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    env: {
+      PORT: String(PORT),
+      PUBLIC_BASE_URL: BASE_URL,
+      PGLITE_DIR,
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      LOG_LEVEL: "warn",
+      NODE_ENV: "development",
+    },
+  },
+});
