@@ -1,0 +1,23 @@
+import pino from "pino";
+import { type Config, loadConfig } from "../../../server/config";
+import type { AppDeps } from "../../../server/deps";
+import type { Database } from "../../../server/db/client";
+
+export const TEST_BASE_URL = "http://localhost:3000";
+
+export function createTestConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: "test",
+    SEED_DEMO: "false",
+    SERVE_CLIENT: "false",
+    RUN_JOBS: "false",
+    LOG_LEVEL: "silent",
+    PUBLIC_BASE_URL: TEST_BASE_URL,
+    ...overrides,
+  });
+}
+
+export function createTestDeps(database: Database, overrides: Record<string, string> = {}): AppDeps {
+  const config = createTestConfig(overrides);
+  return { config, database, log: pino({ level: config.LOG_LEVEL }) };
+}

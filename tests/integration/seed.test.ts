@@ -1,0 +1,72 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../scripts/seed";
+import { organisers, users } from "../../server/db/schema";
+import { createTestApp, type TestApp } from "./helpers/app";
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+
+afterAll(async () => {
+  await t.close();
+});
+
+type UserInfo = { user: { id: string; role: string; organiserId: string | null } };
+
+describe("demo data", () => {
+  it("seeds once: a second run changes nothing", async () => {
+    expect(await seedDemoData(t.database.db)).toBe(true);
+    const counted = async () => ({
+      users: (await t.database.db.select().from(users)).length,
+      organisers: (await t.database.db.select().from(organisers)).length,
+    });
+    const afterFirst = await counted();
+    expect(afterFirst).toEqual({ users: 6, organisers: 2 });
+    expect(await seedDemoData(t.database.db)).toBe(false);
+    expect(await counted()).toEqual(afterFirst);
+  });
+
+  it.each([
+    ["admin", DEMO_ACCOUNTS.admin, "admin"],
+    ["organiser", DEMO_ACCOUNTS.organiser, "organiser"],
+    ["unverified organiser", DEMO_ACCOUNTS.unverifiedOrganiser, "organiser"],
+    ["team member", DEMO_ACCOUNTS.teamMember, "team_member"],
+    ["reseller", DEMO_ACCOUNTS.reseller, "reseller"],
+  ])("the %s logs in with the demo password", async (_label, email, role) => {
+    const browser = t.client();
+    const res = await browser.mutate<UserInfo>("auth.login", { email, password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.data?.user.role).toBe(role);
+    expect((await browser.query<UserInfo>("auth.me")).data?.user.id).toBe(res.data?.user.id);
+  });
+
+  it("the agent logs in through agent login with the username", async () => {
+    const browser = t.client();
+    const res = await browser.mutate<UserInfo>("auth.agentLogin", { username: DEMO_ACCOUNTS.agent, password: DEMO_PASSWORD });
+    expect(res.status).toBe(200);
+    expect(res.data?.user.role).toBe("agent");
+    const home = await browser.query<{ organiserName: string | null }>("staff.home");
+    expect(home.data?.organiserName).toBe("Stadtbühne Musterstadt");
+  });
+
+  it("the verified organiser can publish, the new one cannot", async () => {
+    const overview = async (email: string) => {
+      const browser = t.client();
+      await browser.mutate("auth.login", { email, password: DEMO_PASSWORD });
+      return (await browser.query<{ canPublish: boolean }>("account.overview")).data;
+    };
+    expect(await overview(DEMO_ACCOUNTS.organiser)).toMatchObject({ canPublish: true });
+    expect(await overview(DEMO_ACCOUNTS.unverifiedOrganiser)).toMatchObject({ canPublish: false });
+    // The demo team member has the dashboard right.
+    expect(await overview(DEMO_ACCOUNTS.teamMember)).toMatchObject({ canPublish: true });
+  });
+
+  it("the demo team member belongs to the verified organiser", async () => {
+    const [member] = await t.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.teamMember));
+    const [owner] = await t.database.db.select().from(users).where(eq(users.email, DEMO_ACCOUNTS.organiser));
+    expect(member?.organiserId).toBe(owner?.organiserId);
+  });
+});
