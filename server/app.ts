@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { AppDeps } from "./deps";
 import { registerDevMail } from "./http/dev-mail";
 import { registerSameOriginCheck } from "./http/same-origin";
+import { registerUploads } from "./http/uploads";
 import { activateAccount } from "./modules/auth/service";
 import { makeCreateContext } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
@@ -85,6 +86,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.redirect(result === "already_activated" ? "/activation-error?reason=already-activated" : "/activation-error");
   });
 
+  await registerUploads(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 
   const serveClient = deps.config.SERVE_CLIENT && existsSync(path.join(CLIENT_DIST, "index.html"));

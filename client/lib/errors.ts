@@ -2,6 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { TRPCClientError } from "@trpc/client";
 import type { AppErrorCode } from "../../shared/errors";
+import { VE, type EventValidationMessage } from "../../shared/schemas/event-messages";
 import { V, type ValidationMessage } from "../../shared/schemas/messages";
 import type { AppRouter } from "../../server/trpc/router";
 
@@ -24,6 +25,17 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   TOKEN_EXPIRED: msg`This link has expired. Please request a new one.`,
   ALREADY_ACTIVATED: msg`This account has already been activated.`,
   CROSS_ORIGIN: msg`Something went wrong`,
+  EVENT_CANCELLED: msg`This event is cancelled and can no longer be changed.`,
+  EVENT_NOT_PUBLISHED: msg`Only a published or scheduled event can be cancelled. Delete a draft instead.`,
+  DATES_LOCKED: msg`The dates of a published event cannot be changed or removed; you can only add dates.`,
+  PROFILE_NOT_VERIFIED: msg`Your profile is not verified yet. Until then events can only be saved as drafts.`,
+  INSUFFICIENT_CONTINGENT: msg`Insufficient ticket contingent. Buy a plan with enough tickets to publish this event.`,
+  EVENT_INCOMPLETE: msg`The event is not complete yet: please fill in the event data and its dates.`,
+  NO_TICKETS: msg`Add at least one ticket category before publishing.`,
+  HAS_SALES: msg`Tickets have already been sold for this event, so it cannot be deleted.`,
+  INVALID_UPLOAD: msg`This file is not a valid image.`,
+  UPLOAD_TOO_LARGE: msg`The file is too large.`,
+  INVALID_SCHEDULE: msg`Please check the dates and times.`,
 };
 
 const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {
@@ -41,6 +53,48 @@ const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {
   [V.loginRequired]: msg`Please enter an email address and a password!`,
   [V.url]: msg`Please enter a valid web address (https://...).`,
   [V.number]: msg`Please enter a valid number.`,
+  [V.date]: msg`Please enter a valid date.`,
+  [V.time]: msg`Please enter a valid time (HH:MM).`,
+  [V.timeZone]: msg`Please choose a valid time zone.`,
+  [V.startBeforeEnd]: msg`The start time must be before the end time.`,
+  [V.endAfterStart]: msg`The end time must be after the start time.`,
+  [V.endDateBeforeStart]: msg`The last day must not be before the first day.`,
+  [V.untilBeforeStart]: msg`The end date must not be before the first date.`,
+  [V.repeatEndRequired]: msg`Choose when the repetition ends.`,
+  [V.countRange]: msg`Enter a number of events between 1 and 500.`,
+  [V.tooManyDates]: msg`Too many dates: an event can have at most 500 dates.`,
+  [V.perDayCount]: msg`Enter start and end times for every day.`,
+  [V.runTooLong]: msg`The run of days is longer than the repetition interval.`,
+  [V.dstGap]: msg`This time does not exist on this date because the clocks change.`,
+};
+
+const EVENT_VALIDATION_MESSAGES: Record<EventValidationMessage, MessageDescriptor> = {
+  [VE.youtube]: msg`Only YouTube links are accepted.`,
+  [VE.category]: msg`Please choose a category.`,
+  [VE.subcategory]: msg`Please choose a subcategory of the category.`,
+  [VE.country]: msg`Please choose a country.`,
+  [VE.vat]: msg`Enter a VAT rate between 0 and 100 %.`,
+  [VE.positiveInt]: msg`Enter a whole number of at least 1.`,
+  [VE.accessCodeRequired]: msg`Enter the access code buyers need.`,
+  [VE.accessCode]: msg`4 to 50 letters, digits or hyphens.`,
+  [VE.publicationDateRequired]: msg`Choose the publication date.`,
+  [VE.publicationDateFuture]: msg`The publication date must be in the future.`,
+  [VE.tooMany]: msg`Too many entries.`,
+  [VE.duplicateKey]: msg`Each entry must be unique.`,
+  [VE.price]: msg`Enter a valid price.`,
+  [VE.freeHasPrice]: msg`A free ticket has no price.`,
+  [VE.chargeableNoPrice]: msg`A chargeable ticket needs a price above 0.`,
+  [VE.minMax]: msg`The maximum per order must not be below the minimum.`,
+  [VE.saleStartRequired]: msg`Choose when the sale starts.`,
+  [VE.saleEndRequired]: msg`Choose when the sale ends.`,
+  [VE.saleEndBeforeStart]: msg`The sale must end after it starts.`,
+  [VE.validityOrder]: msg`The validity must end after it starts.`,
+  [VE.conditionCategory]: msg`Choose the other ticket this condition refers to.`,
+  [VE.seatsForDailyLimit]: msg`Seats per ticket are needed because the event has a daily attendee limit.`,
+  [VE.freeSeatingNeedsTicket]: msg`A free seating area must have a ticket.`,
+  [VE.time]: msg`Please enter a valid time (HH:MM).`,
+  [VE.dateTime]: msg`Please enter a valid date and time.`,
+  [VE.seasonSaleEnd]: msg`Choose when season ticket sales end.`,
 };
 
 export type ServerError = TRPCClientError<AppRouter>;
@@ -64,6 +118,7 @@ export function describeError(i18n: I18n, error: unknown): string {
 /** Translates a validation code (or an AppErrorCode sent for a field). */
 export function translateFieldMessage(i18n: I18n, code: string): string {
   if (code in VALIDATION_MESSAGES) return i18n._(VALIDATION_MESSAGES[code as ValidationMessage]);
+  if (code in EVENT_VALIDATION_MESSAGES) return i18n._(EVENT_VALIDATION_MESSAGES[code as EventValidationMessage]);
   if (code in ERROR_MESSAGES) return i18n._(ERROR_MESSAGES[code as AppErrorCode]);
   return code;
 }

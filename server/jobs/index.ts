@@ -3,6 +3,7 @@ import type { AppDeps } from "../deps";
 import { deleteStaleRateLimits } from "../lib/rate-limit";
 import { sendDueMails } from "../mail/outbox";
 import { deleteExpiredSessions } from "../modules/auth/session";
+import { publishDueEvents } from "../modules/events/lifecycle";
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
@@ -14,6 +15,14 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
   const jobs: Job[] = [
     { name: "delete-expired-sessions", everyMs: 60 * 60 * 1000, run: () => deleteExpiredSessions(deps.database.db) },
     { name: "delete-stale-rate-limits", everyMs: 60 * 60 * 1000, run: () => deleteStaleRateLimits(deps.database) },
+    {
+      name: "publish-due-events",
+      everyMs: 30 * 1000,
+      run: async () => {
+        const published = await publishDueEvents(deps.database.db);
+        if (published.length > 0) deps.log.info({ events: published }, "scheduled events published");
+      },
+    },
   ];
   if (deps.config.SMTP_URL) {
     const transport = nodemailer.createTransport(deps.config.SMTP_URL);

@@ -4,13 +4,14 @@ import type { Role } from "../../shared/enums";
 import type { AppErrorCode } from "../../shared/errors";
 import type { Permission } from "../../shared/permissions";
 import { AppError, appCodeFromTrpc } from "./app-error";
+import type { SessionUser } from "../modules/auth/session";
 import type { Context } from "./context";
 
 /** Who may call a procedure; every procedure carries it, the router-walking test reads it. */
 export type Access =
   | { kind: "public" }
   | { kind: "authed" }
-  | { kind: "organiser"; permission: Permission }
+  | { kind: "organiser"; permissions: Permission[] }
   | { kind: "role"; role: Exclude<Role, "organiser" | "team_member"> };
 
 export type Meta = { access: Access };
@@ -80,19 +81,25 @@ const requireSession = t.middleware(({ ctx, next }) => {
 
 export const authed = base.use(requireSession).meta({ access: { kind: "authed" } });
 
-/** Organisers act with every right; team members within their permission set. */
-export function organiserProcedure(permission: Permission) {
+/** Whether a user may act for its organiser with any of `permissions` (organisers hold every right). */
+export function canActForOrganiser(user: SessionUser, permissions: readonly Permission[]): boolean {
+  if (user.organiserId === null) return false;
+  if (user.role === "organiser") return true;
+  return user.role === "team_member" && permissions.some((p) => user.permissions?.[p] === true);
+}
+
+/**
+ * Organisers act with every right; team members with any one of `permissions`. The context
+ * gains `organiserId`, the tenant every query of the procedure must filter by.
+ */
+export function organiserProcedure(...permissions: [Permission, ...Permission[]]) {
   return base
     .use(requireSession)
     .use(({ ctx, next }) => {
-      const { user } = ctx;
-      const allowed =
-        user.organiserId !== null &&
-        (user.role === "organiser" || (user.role === "team_member" && user.permissions?.[permission] === true));
-      if (!allowed) throw new TRPCError({ code: "FORBIDDEN", message: "FORBIDDEN" });
-      return next({ ctx: { ...ctx, organiserId: user.organiserId! } });
+      if (!canActForOrganiser(ctx.user, permissions)) throw new TRPCError({ code: "FORBIDDEN", message: "FORBIDDEN" });
+      return next({ ctx: { ...ctx, organiserId: ctx.user.organiserId! } });
     })
-    .meta({ access: { kind: "organiser", permission } });
+    .meta({ access: { kind: "organiser", permissions } });
 }
 
 function roleProcedure<R extends "reseller" | "agent" | "admin">(role: R) {

@@ -2,8 +2,10 @@ import { accountRouter } from "../modules/account/router";
 import { adminRouter } from "../modules/admin/router";
 import { authRouter } from "../modules/auth/router";
 import { contactRouter } from "../modules/contact/router";
+import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
 import { staffRouter } from "../modules/staff/router";
+import { ticketsRouter } from "../modules/tickets/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -13,6 +15,8 @@ export const appRouter = router({
   resellers: resellersRouter,
   staff: staffRouter,
   contact: contactRouter,
+  events: eventsRouter,
+  tickets: ticketsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -18,5 +18,21 @@ export const V = {
   loginRequired: "v.loginRequired",
   url: "v.url",
   number: "v.number",
+  // Event schedule (shared/schemas/schedule.ts, shared/rules/recurrence.ts)
+  date: "v.date",
+  time: "v.time",
+  timeZone: "v.timeZone",
+  startBeforeEnd: "v.startBeforeEnd",
+  endAfterStart: "v.endAfterStart",
+  endDateBeforeStart: "v.endDateBeforeStart",
+  untilBeforeStart: "v.untilBeforeStart",
+  repeatEndRequired: "v.repeatEndRequired",
+  countRange: "v.countRange",
+  tooManyDates: "v.tooManyDates",
+  perDayCount: "v.perDayCount",
+  /** A repeating run of days is longer than its repeat interval, so runs would overlap. */
+  runTooLong: "v.runTooLong",
+  /** The clocks skip the start time on a date (spring forward) and it then falls after the end. */
+  dstGap: "v.dstGap",
 } as const;
 export type ValidationMessage = (typeof V)[keyof typeof V];

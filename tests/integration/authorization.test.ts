@@ -18,6 +18,16 @@ import { createOrganiser, createUser } from "./helpers/factories";
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
 const createCaller = createCallerFactory(appRouter);
 
+/** The distinct any-of permission lists organiser procedures declare. */
+const ORGANISER_PERMISSION_SETS: Permission[][] = [
+  ...new Map(
+    procedures
+      .map(([, p]) => (p._def.meta as Meta | undefined)?.access)
+      .filter((a): a is Extract<Access, { kind: "organiser" }> => a?.kind === "organiser")
+      .map((a) => [a.permissions.join("+"), a.permissions] as const),
+  ).values(),
+];
+
 function accessOf(procedure: AnyProcedure): Access | undefined {
   return (procedure._def.meta as Meta | undefined)?.access;
 }
@@ -49,11 +59,15 @@ beforeAll(async () => {
   await add("organiser", { role: "organiser" });
   await add("teamMemberWithout", { role: "team_member", permissions: emptyPermissionSet() });
   await add("teamMemberAll", { role: "team_member", permissions: fullPermissionSet() });
-  for (const permission of PERMISSIONS) {
-    await add(`teamMemberAllButNeeded:${permission}`, {
+  // "All but needed": every right except all of a procedure's alternatives.
+  for (const set of ORGANISER_PERMISSION_SETS) {
+    const without = Object.fromEntries(set.map((p) => [p, false]));
+    await add(`teamMemberAllButNeeded:${set.join("+")}`, {
       role: "team_member",
-      permissions: { ...fullPermissionSet(), [permission]: false },
+      permissions: { ...fullPermissionSet(), ...without },
     });
+  }
+  for (const permission of PERMISSIONS) {
     await add(`teamMemberOnlyNeeded:${permission}`, {
       role: "team_member",
       permissions: { ...emptyPermissionSet(), [permission]: true },
@@ -68,10 +82,10 @@ afterAll(async () => {
   await database.destroy();
 });
 
-function userKey(name: CallerName, access: Access): string {
+function userKey(name: CallerName, access: Access, permission?: Permission): string {
   if (name === "teamMemberAllButNeeded" || name === "teamMemberOnlyNeeded") {
     if (access.kind !== "organiser") throw new Error(`${name} only makes sense for organiser procedures`);
-    return `${name}:${access.permission}`;
+    return name === "teamMemberOnlyNeeded" ? `${name}:${permission}` : `${name}:${access.permissions.join("+")}`;
   }
   return name;
 }
@@ -81,10 +95,15 @@ function userKey(name: CallerName, access: Access): string {
  * before input parsing. Every call gets a fresh session, so a procedure that ends sessions
  * cannot spoil the next check. Returns "ok" or the tRPC error code.
  */
-async function outcome(path: string, name: CallerName | "anonymous", access: Access): Promise<string> {
+async function outcome(
+  path: string,
+  name: CallerName | "anonymous",
+  access: Access,
+  permission?: Permission,
+): Promise<string> {
   let token: string | undefined;
   if (name !== "anonymous") {
-    const userId = userIds.get(userKey(name, access));
+    const userId = userIds.get(userKey(name, access, permission));
     if (!userId) throw new Error(`no user for ${name}`);
     token = (await createSession(database.db, userId, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS })).token;
   }
@@ -122,7 +141,10 @@ describe.each(procedures)("%s", (path, procedure) => {
     const access = accessOf(procedure);
     expect(access, `${path} has no meta.access: build it with the procedures of server/trpc/init.ts`).toBeDefined();
     expect(["public", "authed", "organiser", "role"]).toContain(access?.kind);
-    if (access?.kind === "organiser") expect(PERMISSIONS).toContain(access.permission);
+    if (access?.kind === "organiser") {
+      expect(access.permissions.length).toBeGreaterThan(0);
+      for (const p of access.permissions) expect(PERMISSIONS).toContain(p);
+    }
     if (access?.kind === "role") expect(ROLES).toContain(access.role);
   });
 
@@ -157,15 +179,15 @@ describe.each(procedures)("%s", (path, procedure) => {
   }
 
   if (access.kind === "organiser") {
-    const permission: Permission = access.permission;
-    it.each(["organiser", "teamMemberOnlyNeeded", "teamMemberAll"] as const)(
-      `accepts %s (permission ${permission})`,
-      async (name) => {
-        expect(REFUSALS).not.toContain(await outcome(path, name, access));
-      },
-    );
+    const needed = access.permissions.join(" or ");
+    it.each(["organiser", "teamMemberAll"] as const)(`accepts %s (permission ${needed})`, async (name) => {
+      expect(REFUSALS).not.toContain(await outcome(path, name, access));
+    });
+    it.each(access.permissions)("accepts a team member holding only %s", async (permission) => {
+      expect(REFUSALS).not.toContain(await outcome(path, "teamMemberOnlyNeeded", access, permission));
+    });
     it.each(["teamMemberWithout", "teamMemberAllButNeeded", "reseller", "agent", "admin"] as const)(
-      `refuses %s with FORBIDDEN (permission ${permission})`,
+      `refuses %s with FORBIDDEN (permission ${needed})`,
       async (name) => {
         expect(await outcome(path, name, access)).toBe("FORBIDDEN");
       },

@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES, LOCALES, ROLES, VERIFICATION_STATES } from "../../../shared/enums";
 import type { PermissionSet } from "../../../shared/permissions";
+import { events } from "./events";
 
 export const roleEnum = pgEnum("role", ROLES);
 export const accountStatusEnum = pgEnum("account_status", ACCOUNT_STATUSES);
@@ -63,8 +64,8 @@ export const users = pgTable(
     organiserId: uuid().references(() => organisers.id, { onDelete: "cascade" }),
     /** Team members only: the rights of SPEC §3. */
     permissions: jsonb().$type<Partial<PermissionSet>>(),
-    /** Agents only: the event they check people in for (FK added with the events domain). */
-    eventId: uuid(),
+    /** Agents only: the event they check people in for. */
+    eventId: uuid().references((): AnyPgColumn => events.id, { onDelete: "set null" }),
     activatedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },

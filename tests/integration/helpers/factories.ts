@@ -72,7 +72,7 @@ export async function createUser(db: Db, options: CreateUserOptions): Promise<Us
       locale: options.locale ?? "en",
       organiserId,
       permissions: options.permissions ?? null,
-      eventId: options.eventId ?? (isAgent ? randomUUID() : null),
+      eventId: options.eventId ?? null,
       activatedAt: (options.status ?? "active") === "active" ? new Date() : null,
     })
     .returning();

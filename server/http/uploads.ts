@@ -1,0 +1,71 @@
+import fastifyMultipart from "@fastify/multipart";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { z } from "zod";
+import type { Permission } from "../../shared/permissions";
+import type { AppDeps } from "../deps";
+import { SESSION_COOKIE } from "../modules/auth/session";
+import { readUpload, storeImageUpload, UPLOAD_RULES } from "../storage/uploads";
+import { AppError } from "../trpc/app-error";
+import { createContextFromToken } from "../trpc/context";
+import { canActForOrganiser } from "../trpc/init";
+
+/** The session behind a plain HTTP route, checked with the same rule as organiserProcedure. */
+async function requireOrganiser(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, permissions: Permission[]) {
+  const ctx = await createContextFromToken(deps, req.cookies[SESSION_COOKIE], {
+    ip: req.ip,
+    cookies: { set: () => {}, clear: () => {} },
+  });
+  if (!ctx.auth) {
+    await reply.code(401).send({ error: "UNAUTHENTICATED" });
+    return null;
+  }
+  if (!canActForOrganiser(ctx.auth.user, permissions)) {
+    await reply.code(403).send({ error: "FORBIDDEN" });
+    return null;
+  }
+  return { organiserId: ctx.auth.user.organiserId! };
+}
+
+/** POST /api/uploads/event-image (multipart, one file) and GET /uploads/{id} (read-only). */
+export async function registerUploads(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  await app.register(async (scope) => {
+    await scope.register(fastifyMultipart, {
+      limits: { files: 1, fields: 0, fileSize: UPLOAD_RULES.event_image.maxBytes, parts: 1 },
+    });
+    scope.post("/api/uploads/event-image", async (req, reply) => {
+      const who = await requireOrganiser(deps, req, reply, ["createEvent", "updateEvent"]);
+      if (!who) return reply;
+      const file = await req.file();
+      if (!file) return reply.code(400).send({ error: "INVALID_UPLOAD" });
+      let data: Buffer;
+      try {
+        data = await file.toBuffer();
+      } catch {
+        return reply.code(413).send({ error: "UPLOAD_TOO_LARGE" });
+      }
+      try {
+        const stored = await storeImageUpload(deps.database.db, deps.config.UPLOAD_DIR, {
+          organiserId: who.organiserId,
+          kind: "event_image",
+          data,
+        });
+        return reply.code(201).send(stored);
+      } catch (err) {
+        if (err instanceof AppError) return reply.code(err.code === "UPLOAD_TOO_LARGE" ? 413 : 400).send({ error: err.code });
+        throw err;
+      }
+    });
+  });
+
+  app.get("/uploads/:id", async (req, reply) => {
+    const params = z.object({ id: z.uuid() }).safeParse(req.params);
+    if (!params.success) return reply.code(404).send({ error: "NOT_FOUND" });
+    const file = await readUpload(deps.database.db, deps.config.UPLOAD_DIR, params.data.id).catch(() => null);
+    if (!file) return reply.code(404).send({ error: "NOT_FOUND" });
+    return reply
+      .header("cache-control", "public, max-age=31536000, immutable")
+      .header("x-content-type-options", "nosniff")
+      .type(file.mimeType)
+      .send(file.data);
+  });
+}

@@ -1,0 +1,31 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { events } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+
+export type EventRow = typeof events.$inferSelect;
+
+/**
+ * The organiser's own event, or NOT_FOUND: another organiser's event is indistinguishable from
+ * a missing one. `forUpdate` locks the row for the rest of the transaction.
+ */
+export async function getOwnEvent(
+  db: DbOrTx,
+  organiserId: string,
+  eventId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<EventRow> {
+  const query = db
+    .select()
+    .from(events)
+    .where(and(eq(events.id, eventId), eq(events.organiserId, organiserId)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for("update") : await query;
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+/** Cancelled is final: nothing about the event may change any more. */
+export function assertEditable(event: EventRow): void {
+  if (event.status === "cancelled") throw new AppError("EVENT_CANCELLED");
+}

@@ -1,0 +1,137 @@
+import { and, count, eq, lte, sql, sum } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+import { assertEditable, type EventRow, getOwnEvent } from "./access";
+
+/**
+ * Tickets the event puts on sale: a season sells its season tickets once; an event sells each
+ * category's daily quantity on every date.
+ */
+export async function ticketCapacity(tx: DbOrTx, event: EventRow): Promise<number> {
+  const [tickets] = await tx
+    .select({ perDate: sum(ticketCategories.dailyQuantity).mapWith(Number), categories: count() })
+    .from(ticketCategories)
+    .where(eq(ticketCategories.eventId, event.id));
+  if (!tickets || tickets.categories === 0) return 0;
+  if (event.type === "SEASONAL") return tickets.perDate;
+  const [dates] = await tx.select({ n: count() }).from(eventDates).where(eq(eventDates.eventId, event.id));
+  return tickets.perDate * (dates?.n ?? 0);
+}
+
+/** What an event needs before it can go on sale; the first gap found is reported on its field. */
+async function assertComplete(tx: DbOrTx, event: EventRow): Promise<void> {
+  if (!event.category || !event.address || !event.city) throw new AppError("EVENT_INCOMPLETE", { field: "data" });
+  if (event.type === "SEASONAL") {
+    const [children] = await tx.select({ n: count() }).from(events).where(eq(events.seasonId, event.id));
+    if (!children?.n) throw new AppError("EVENT_INCOMPLETE", { field: "childEventIds" });
+  } else {
+    const [dates] = await tx.select({ n: count() }).from(eventDates).where(eq(eventDates.eventId, event.id));
+    if (!dates?.n) throw new AppError("EVENT_INCOMPLETE", { field: "schedule" });
+  }
+  // SPEC §5: a free seating area must have a ticket.
+  const [tickets] = await tx.select({ n: count() }).from(ticketCategories).where(eq(ticketCategories.eventId, event.id));
+  if (!tickets?.n) throw new AppError("NO_TICKETS", { field: "categories" });
+}
+
+/**
+ * SPEC §4 publishing gate: a verified profile and an active plan whose ticket contingent covers
+ * the event's capacity. Until then an organiser can only save drafts.
+ */
+export async function assertMayPublish(tx: DbOrTx, event: EventRow): Promise<void> {
+  const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, event.organiserId)).limit(1);
+  if (!organiser || organiser.verificationState !== "verified") throw new AppError("PROFILE_NOT_VERIFIED");
+  const planActive = organiser.plan !== "none" && organiser.planUntil !== null && organiser.planUntil.getTime() > Date.now();
+  const capacity = await ticketCapacity(tx, event);
+  if (!planActive || organiser.ticketContingent < capacity) throw new AppError("INSUFFICIENT_CONTINGENT");
+}
+
+export type PublishChoice = { publishOption: "draft" | "later" | "now"; publicationDate?: Date | null | undefined };
+
+/**
+ * Step 6: keep as draft, publish later (on the publication date, by the job), or publish now.
+ * A published event cannot go back to draft; a cancelled one never comes back.
+ */
+export async function choosePublication(db: Db, organiserId: string, eventId: string, choice: PublishChoice) {
+  return db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    assertEditable(event);
+    if (event.status === "published") {
+      if (choice.publishOption !== "now") throw new AppError("CONFLICT", { field: "publishOption" });
+      return { status: event.status };
+    }
+    if (choice.publishOption === "draft") {
+      await tx
+        .update(events)
+        .set({ status: "draft", publishOption: "draft", publicationDate: null, wizardStep: 6 })
+        .where(eq(events.id, event.id));
+      return { status: "draft" as const };
+    }
+    await assertComplete(tx, event);
+    await assertMayPublish(tx, event);
+    const now = choice.publishOption === "now";
+    await tx
+      .update(events)
+      .set({
+        status: now ? "published" : "scheduled",
+        publishOption: choice.publishOption,
+        publicationDate: now ? new Date() : choice.publicationDate!,
+        publishedAt: now ? new Date() : null,
+        wizardStep: 6,
+      })
+      .where(eq(events.id, event.id));
+    return { status: now ? ("published" as const) : ("scheduled" as const) };
+  });
+}
+
+/**
+ * Publishes every scheduled event whose publication date has come and whose organiser still
+ * passes the gate. One UPDATE: with several instances running it, each event is published once.
+ */
+export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .update(events)
+    .set({ status: "published", publishedAt: now })
+    .where(
+      and(
+        eq(events.status, "scheduled"),
+        lte(events.publicationDate, now),
+        sql`exists (select 1 from ${organisers} o where o.id = ${events.organiserId}
+          and o.verification_state = 'verified' and o.plan <> 'none' and o.plan_until > ${now})`,
+      ),
+    )
+    .returning({ id: events.id });
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Cancels a published or scheduled event (and a season with it). Final: no further sales, never
+ * republished. Cancelling again is harmless. The ticket cancellation cascade joins when orders exist.
+ */
+export async function cancelEvent(db: Db, organiserId: string, eventId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    if (event.status === "cancelled") return;
+    if (event.status === "draft") throw new AppError("EVENT_NOT_PUBLISHED");
+    await tx.update(events).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(events.id, event.id));
+  });
+}
+
+/**
+ * Deletes an event permanently with its dates and categories; a season's events become
+ * regular events again. Refused once tickets were sold (the orders domain adds that count).
+ */
+export async function deleteEvent(db: Db, organiserId: string, eventId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    if (event.type === "SEASONAL") {
+      await tx
+        .update(events)
+        .set({ type: "REGULAR", seasonId: null })
+        .where(and(eq(events.organiserId, organiserId), eq(events.seasonId, event.id)));
+    }
+    await tx.delete(events).where(and(eq(events.id, event.id), eq(events.organiserId, organiserId)));
+  });
+}
+
+export { assertComplete };

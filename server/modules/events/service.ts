@@ -1,0 +1,162 @@
+import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
+import type { z } from "zod";
+import type { Schedule } from "../../../shared/rules/schedule-types";
+import type { ZEventData, ZEventDetails, ZEventOptions, ZSeasonData } from "../../../shared/schemas/events";
+import type { Db, DbOrTx } from "../../db/client";
+import { events, uploads } from "../../db/schema";
+import { sanitizeRichText } from "../../lib/sanitize";
+import { AppError } from "../../trpc/app-error";
+import { assertEditable, type EventRow, getOwnEvent } from "./access";
+import { syncEventDates } from "./dates";
+
+export type EventDataInput = z.output<typeof ZEventData>;
+export type SeasonDataInput = z.output<typeof ZSeasonData>;
+
+/** Step 1 as saved: an event carries its schedule, a season its season data. */
+export type Step1Input =
+  | { type: "REGULAR"; data: EventDataInput; schedule: Schedule }
+  | { type: "SEASONAL"; data: EventDataInput; season: SeasonDataInput };
+
+function step1Columns(input: Step1Input) {
+  const base = { ...input.data, addressAddition: input.data.addressAddition ?? null };
+  if (input.type === "REGULAR") return { ...base, schedule: input.schedule, timeZone: input.schedule.timeZone };
+  return { ...base, seasonStart: input.season.seasonStart, seasonSaleEnd: input.season.seasonSaleEnd };
+}
+
+/** Creates a draft from step 1 (Event Data) of the form. */
+export async function createEvent(db: Db, organiserId: string, input: Step1Input): Promise<{ id: string }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(events)
+      .values({ organiserId, type: input.type, status: "draft", wizardStep: 1, ...step1Columns(input) })
+      .returning();
+    if (input.type === "REGULAR") await syncEventDates(tx, row!, input.schedule);
+    else await setSeasonChildren(tx, row!, input.season.childEventIds);
+    return { id: row!.id };
+  });
+}
+
+/** Saves step 1 of an existing event or season. */
+export async function saveEventData(db: Db, organiserId: string, eventId: string, input: Step1Input): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    assertEditable(event);
+    if ((event.type === "SEASONAL") !== (input.type === "SEASONAL")) throw new AppError("BAD_REQUEST");
+    await tx
+      .update(events)
+      .set({ ...step1Columns(input), wizardStep: Math.max(event.wizardStep, 1) })
+      .where(eq(events.id, event.id));
+    if (input.type === "REGULAR") await syncEventDates(tx, event, input.schedule);
+    else await setSeasonChildren(tx, event, input.season.childEventIds);
+  });
+}
+
+/**
+ * The events of a season become SEASON_CHILD; those taken out become REGULAR again. Only the
+ * organiser's own regular events (or children of this season) that are not cancelled qualify.
+ */
+async function setSeasonChildren(tx: DbOrTx, season: EventRow, childIds: string[]): Promise<void> {
+  const unique = [...new Set(childIds)];
+  if (unique.length > 0) {
+    const eligible = await tx
+      .select({ id: events.id })
+      .from(events)
+      .where(
+        and(
+          eq(events.organiserId, season.organiserId),
+          inArray(events.id, unique),
+          ne(events.status, "cancelled"),
+          or(and(eq(events.type, "REGULAR"), isNull(events.seasonId)), eq(events.seasonId, season.id)),
+        ),
+      );
+    if (eligible.length !== unique.length) throw new AppError("NOT_FOUND", { field: "childEventIds" });
+  }
+  const current = await tx.select({ id: events.id }).from(events).where(eq(events.seasonId, season.id));
+  const removed = current.map((c) => c.id).filter((id) => !unique.includes(id));
+  if (removed.length > 0) {
+    await tx
+      .update(events)
+      .set({ type: "REGULAR", seasonId: null })
+      .where(and(eq(events.organiserId, season.organiserId), inArray(events.id, removed)));
+  }
+  if (unique.length > 0) {
+    await tx
+      .update(events)
+      .set({ type: "SEASON_CHILD", seasonId: season.id })
+      .where(and(eq(events.organiserId, season.organiserId), inArray(events.id, unique)));
+  }
+}
+
+/** Refuses image ids that are not this organiser's uploads. */
+async function assertOwnUploads(tx: DbOrTx, organiserId: string, ids: string[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return;
+  const rows = await tx
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(eq(uploads.organiserId, organiserId), inArray(uploads.id, unique)));
+  if (rows.length !== unique.length) throw new AppError("INVALID_UPLOAD", { field: "imageId" });
+}
+
+/** Step 2: Details (image, media, video, description, FAQ). */
+export async function saveEventDetails(
+  db: Db,
+  organiserId: string,
+  eventId: string,
+  input: z.output<typeof ZEventDetails>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    assertEditable(event);
+    await assertOwnUploads(tx, organiserId, [...(input.imageId ? [input.imageId] : []), ...input.mediaImageIds]);
+    const description = input.descriptionHtml ? sanitizeRichText(input.descriptionHtml) : null;
+    await tx
+      .update(events)
+      .set({
+        imageId: input.imageId ?? null,
+        mediaImageIds: input.mediaImageIds,
+        youtubeUrl: input.youtubeUrl ?? null,
+        descriptionHtml: description || null,
+        faq: input.faq,
+        wizardStep: Math.max(event.wizardStep, 2),
+      })
+      .where(eq(events.id, event.id));
+  });
+}
+
+/** Step 3: the seating. Free admission now; stadium templates plug in here. */
+export async function saveEventSeating(db: Db, organiserId: string, eventId: string, seatingMode: "free"): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    assertEditable(event);
+    await tx
+      .update(events)
+      .set({ seatingMode, wizardStep: Math.max(event.wizardStep, 3) })
+      .where(eq(events.id, event.id));
+  });
+}
+
+/** Step 5: More Options. */
+export async function saveEventOptions(
+  db: Db,
+  organiserId: string,
+  eventId: string,
+  input: z.output<typeof ZEventOptions>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    assertEditable(event);
+    await tx
+      .update(events)
+      .set({
+        dailyAttendeeLimit: input.dailyAttendeeLimit ?? null,
+        vatRateBp: Math.round(input.vatPercent * 100),
+        participantFields: input.participantFields,
+        visibility: input.visibility,
+        accessCode: input.visibility === "code" ? (input.accessCode ?? null) : null,
+        dailySeasonTicketLimit: event.type === "SEASONAL" ? (input.dailySeasonTicketLimit ?? null) : null,
+        wizardStep: Math.max(event.wizardStep, 5),
+      })
+      .where(eq(events.id, event.id));
+  });
+}

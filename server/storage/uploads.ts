@@ -1,0 +1,62 @@
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { imageSize } from "image-size";
+import type { DbOrTx } from "../db/client";
+import { uploads } from "../db/schema";
+import { AppError } from "../trpc/app-error";
+
+/** Upload kinds and their limits (SPEC §9). */
+export const UPLOAD_RULES = {
+  event_image: { maxBytes: 10 * 1024 * 1024, types: ["jpg", "png"] as const, minWidth: 1, minHeight: 1 },
+} as const;
+export type UploadKind = keyof typeof UPLOAD_RULES;
+
+const MIME: Record<string, string> = { jpg: "image/jpeg", png: "image/png", svg: "image/svg+xml" };
+
+/**
+ * Checks an uploaded file by its content (magic bytes and dimensions, never the file name),
+ * stores it under `dir` and records it for the organiser.
+ */
+export async function storeImageUpload(
+  db: DbOrTx,
+  dir: string,
+  options: { organiserId: string; kind: UploadKind; data: Buffer },
+) {
+  const rules = UPLOAD_RULES[options.kind];
+  if (options.data.length > rules.maxBytes) throw new AppError("UPLOAD_TOO_LARGE");
+  let info: { type?: string | undefined; width?: number | undefined; height?: number | undefined };
+  try {
+    info = imageSize(options.data);
+  } catch {
+    throw new AppError("INVALID_UPLOAD");
+  }
+  const type = info.type === "jpeg" ? "jpg" : info.type;
+  if (!type || !(rules.types as readonly string[]).includes(type) || !info.width || !info.height) {
+    throw new AppError("INVALID_UPLOAD");
+  }
+  if (info.width < rules.minWidth || info.height < rules.minHeight) throw new AppError("INVALID_UPLOAD");
+  const [row] = await db
+    .insert(uploads)
+    .values({
+      organiserId: options.organiserId,
+      kind: options.kind,
+      mimeType: MIME[type]!,
+      width: info.width,
+      height: info.height,
+      bytes: options.data.length,
+      fileName: "pending",
+    })
+    .returning();
+  const fileName = `${row!.id}.${type}`;
+  await mkdir(dir, { recursive: true });
+  await writeFile(path.join(dir, fileName), options.data, { flag: "wx" });
+  await db.update(uploads).set({ fileName }).where(eq(uploads.id, row!.id));
+  return { id: row!.id, width: info.width, height: info.height, mimeType: MIME[type]!, bytes: options.data.length };
+}
+
+export async function readUpload(db: DbOrTx, dir: string, id: string) {
+  const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
+  if (!row || row.fileName === "pending") return null;
+  return { mimeType: row.mimeType, data: await readFile(path.join(dir, row.fileName)) };
+}

@@ -1,0 +1,38 @@
+import type { EventType } from "../enums";
+import type { EventListStatus, EventStatus } from "../schemas/events";
+
+export type EventStatusInput = {
+  type: EventType;
+  status: EventStatus;
+  /** First start and last end over the event's dates (a season: over its events' dates). */
+  firstStartsAt: Date | null;
+  lastEndsAt: Date | null;
+};
+
+/**
+ * The status label of the dashboard (SPEC §4): Draft, Publish Later, Published, Canceled and
+ * Expired for every kind; a published season is Later before its first date and Current while
+ * it runs. "Expired" is derived from the dates, so it is never stale and needs no job.
+ */
+export function eventListStatus(e: EventStatusInput, now: Date): EventListStatus {
+  switch (e.status) {
+    case "draft":
+      return "draft";
+    case "scheduled":
+      return "publish_later";
+    case "cancelled":
+      return "canceled";
+    case "published":
+      if (e.lastEndsAt && e.lastEndsAt.getTime() <= now.getTime()) return "expired";
+      if (e.type === "SEASONAL") {
+        return e.firstStartsAt && e.firstStartsAt.getTime() <= now.getTime() ? "current" : "later";
+      }
+      return "published";
+  }
+}
+
+/** Whether tickets of the event may still be sold at all (the shop adds the per-category rules). */
+export function isOnSale(e: EventStatusInput, now: Date): boolean {
+  const label = eventListStatus(e, now);
+  return label === "published" || label === "current" || label === "later";
+}

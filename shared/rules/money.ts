@@ -1,0 +1,17 @@
+/** Money is integer cents (EUR) everywhere; these are the only conversions. */
+export const MAX_PRICE_CENTS = 10_000_000;
+
+/** Euros typed into a form (up to two decimals) to cents, rounding half away from zero. */
+export function eurosToCents(euros: number): number {
+  return Math.sign(euros) * Math.round(Math.abs(euros) * 100 + Number.EPSILON * 100);
+}
+
+export function centsToEuros(cents: number): number {
+  return cents / 100;
+}
+
+export function formatCents(cents: number, locale: string): string {
+  return new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", { style: "currency", currency: "EUR" }).format(
+    cents / 100,
+  );
+}
