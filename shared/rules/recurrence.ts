@@ -199,7 +199,7 @@ function toExpandedDate(
     new Date(
       date
         .toPlainDateTime(Temporal.PlainTime.from(time))
-        .toZonedDateTime(timeZone, { disambiguation: "later" }).epochMilliseconds,
+        .toZonedDateTime(timeZone, { disambiguation: "compatible" }).epochMilliseconds,
     );
   const startsAt = at(times.start);
   const endsAt = at(times.end);
