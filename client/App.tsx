@@ -1,4 +1,5 @@
 import { MantineProvider, createTheme } from "@mantine/core";
+import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { I18nProvider } from "@lingui/react";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -23,10 +24,12 @@ export function App() {
       <I18nProvider i18n={i18n}>
         <QueryClientProvider client={queryClient}>
           <TRPCProvider trpcClient={trpcClient} queryClient={queryClient}>
-            <Notifications position="top-right" autoClose={TOAST_AUTOCLOSE_MS} limit={5} />
-            <RootLayout>
-              <AppRoutes />
-            </RootLayout>
+            <ModalsProvider>
+              <Notifications position="top-right" autoClose={TOAST_AUTOCLOSE_MS} limit={5} />
+              <RootLayout>
+                <AppRoutes />
+              </RootLayout>
+            </ModalsProvider>
           </TRPCProvider>
         </QueryClientProvider>
       </I18nProvider>

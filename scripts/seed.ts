@@ -3,6 +3,7 @@ import type { Db } from "../server/db/client";
 import { organisers, users } from "../server/db/schema";
 import { hashPassword } from "../server/lib/password";
 import { emptyPermissionSet } from "../shared/permissions";
+import { seedDemoEvents } from "./seed-events";
 
 /** Demo accounts named in the README. All share one password. */
 export const DEMO_PASSWORD = "Demo1234!";
@@ -91,6 +92,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         organiserId: verified!.id,
       },
     ]);
+    // Services open their own transactions; inside this one they become savepoints.
+    await seedDemoEvents(tx as unknown as Db, verified!.id);
   });
   return true;
 }

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { BranchKey, SubcategoryKey } from "../../shared/branches";
@@ -57,3 +58,12 @@ export const SUBCATEGORY_LABELS: Record<SubcategoryKey, MessageDescriptor> = {
   conference: msg`Conference`,
   market: msg`Market`,
 };
+
+/** Translated names of branch and subcategory keys (unknown keys shown as they are). */
+export function useBranchLabels() {
+  const { i18n } = useLingui();
+  return {
+    branch: (key: string) => (key in BRANCH_LABELS ? i18n._(BRANCH_LABELS[key as BranchKey]) : key),
+    subcategory: (key: string) => (key in SUBCATEGORY_LABELS ? i18n._(SUBCATEGORY_LABELS[key as SubcategoryKey]) : key),
+  };
+}

@@ -1,4 +1,5 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { randomUUID } from "node:crypto";
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { imageSize } from "image-size";
@@ -36,27 +37,32 @@ export async function storeImageUpload(
     throw new AppError("INVALID_UPLOAD");
   }
   if (info.width < rules.minWidth || info.height < rules.minHeight) throw new AppError("INVALID_UPLOAD");
-  const [row] = await db
-    .insert(uploads)
-    .values({
+  // File first, row second: a crash leaves at most an unreferenced file, never a row without one.
+  const id = randomUUID();
+  const fileName = `${id}.${type}`;
+  const filePath = path.join(dir, fileName);
+  await mkdir(dir, { recursive: true });
+  await writeFile(filePath, options.data, { flag: "wx" });
+  try {
+    await db.insert(uploads).values({
+      id,
       organiserId: options.organiserId,
       kind: options.kind,
       mimeType: MIME[type]!,
       width: info.width,
       height: info.height,
       bytes: options.data.length,
-      fileName: "pending",
-    })
-    .returning();
-  const fileName = `${row!.id}.${type}`;
-  await mkdir(dir, { recursive: true });
-  await writeFile(path.join(dir, fileName), options.data, { flag: "wx" });
-  await db.update(uploads).set({ fileName }).where(eq(uploads.id, row!.id));
-  return { id: row!.id, width: info.width, height: info.height, mimeType: MIME[type]!, bytes: options.data.length };
+      fileName,
+    });
+  } catch (err) {
+    await rm(filePath, { force: true });
+    throw err;
+  }
+  return { id, width: info.width, height: info.height, mimeType: MIME[type]!, bytes: options.data.length };
 }
 
 export async function readUpload(db: DbOrTx, dir: string, id: string) {
   const [row] = await db.select().from(uploads).where(eq(uploads.id, id)).limit(1);
-  if (!row || row.fileName === "pending") return null;
+  if (!row) return null;
   return { mimeType: row.mimeType, data: await readFile(path.join(dir, row.fileName)) };
 }

@@ -69,8 +69,7 @@ export const ZEventDetails = z.object({
 });
 
 /** Step 5: More Options. */
-export const ZEventOptions = z
-  .object({
+export const ZEventOptionsBase = z.object({
     dailyAttendeeLimit: optionalPositiveInt,
     /** VAT in percent with up to two decimals (e.g. 7, 19, 7.7). */
     vatPercent: z.number(VE.vat).min(0, VE.vat).max(100, VE.vat),
@@ -89,26 +88,36 @@ export const ZEventOptions = z
     accessCode: z.string().trim().max(50, V.maxLength).nullable().optional(),
     /** Seasons only. */
     dailySeasonTicketLimit: optionalPositiveInt,
-  })
-  .superRefine((v, ctx) => {
-    if (v.visibility !== "code") return;
-    if (!v.accessCode) ctx.addIssue({ code: "custom", message: VE.accessCodeRequired, path: ["accessCode"] });
-    else if (!/^[A-Za-z0-9-]{4,50}$/.test(v.accessCode))
-      ctx.addIssue({ code: "custom", message: VE.accessCode, path: ["accessCode"] });
-  });
+});
+
+/** A code-protected event needs an access code buyers can type. */
+export function refineAccessCode(v: { visibility: string; accessCode?: string | null | undefined }, ctx: z.RefinementCtx): void {
+  if (v.visibility !== "code") return;
+  if (!v.accessCode) ctx.addIssue({ code: "custom", message: VE.accessCodeRequired, path: ["accessCode"] });
+  else if (!/^[A-Za-z0-9-]{4,50}$/.test(v.accessCode))
+    ctx.addIssue({ code: "custom", message: VE.accessCode, path: ["accessCode"] });
+}
+
+export const ZEventOptions = ZEventOptionsBase.superRefine(refineAccessCode);
 
 /** Step 6: Publish. */
-export const ZPublishChoice = z
-  .object({
-    publishOption: z.enum(PUBLISH_OPTIONS),
-    publicationDate: z.coerce.date(VE.dateTime).nullable().optional(),
-  })
-  .superRefine((v, ctx) => {
-    if (v.publishOption !== "later") return;
-    if (!v.publicationDate) ctx.addIssue({ code: "custom", message: VE.publicationDateRequired, path: ["publicationDate"] });
-    else if (v.publicationDate.getTime() <= Date.now())
-      ctx.addIssue({ code: "custom", message: VE.publicationDateFuture, path: ["publicationDate"] });
-  });
+export const ZPublishChoiceBase = z.object({
+  publishOption: z.enum(PUBLISH_OPTIONS),
+  publicationDate: z.coerce.date(VE.dateTime).nullable().optional(),
+});
+
+/** "Later" needs a publication date in the future. */
+export function refinePublicationDate(
+  v: { publishOption: string; publicationDate?: Date | null | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if (v.publishOption !== "later") return;
+  if (!v.publicationDate) ctx.addIssue({ code: "custom", message: VE.publicationDateRequired, path: ["publicationDate"] });
+  else if (v.publicationDate.getTime() <= Date.now())
+    ctx.addIssue({ code: "custom", message: VE.publicationDateFuture, path: ["publicationDate"] });
+}
+
+export const ZPublishChoice = ZPublishChoiceBase.superRefine(refinePublicationDate);
 
 /** Season specifics of step 1. */
 export const ZSeasonData = z.object({

@@ -94,6 +94,8 @@ export const ZTicketCategories = z
   .superRefine((list, ctx) => {
     const keys = new Set(list.map((t) => t.key));
     if (keys.size !== list.length) ctx.addIssue({ code: "custom", message: VE.duplicateKey, path: [] });
+    const ids = list.flatMap((t) => (t.id ? [t.id] : []));
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: "custom", message: VE.duplicateKey, path: [] });
     list.forEach((t, i) => {
       if (t.conditionKey && !keys.has(t.conditionKey))
         ctx.addIssue({ code: "custom", message: VE.conditionCategory, path: [i, "conditionKey"] });

@@ -3,6 +3,7 @@ import { useDisclosure } from "@mantine/hooks";
 import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
+import { confirmLeave } from "../../lib/leave-guard";
 import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 import { useLogout } from "../../hooks/use-logout";
 import { useUserInfo } from "../../lib/session";
@@ -14,9 +15,9 @@ export type AreaNavItem = { href: string; label: string; icon?: ReactNode };
  * and the language switch, a sidebar of the area's entries, and Logout.
  */
 export function AreaShell({ title, nav, children }: { title: string; nav: AreaNavItem[]; children: ReactNode }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const [opened, { toggle, close }] = useDisclosure();
-  const [location] = useLocation();
+  const [location, navigate] = useLocation();
   const info = useUserInfo();
   const logout = useLogout();
   return (
@@ -54,13 +55,21 @@ export function AreaShell({ title, nav, children }: { title: string; nav: AreaNa
                 label={item.label}
                 leftSection={item.icon}
                 active={item.href === "/" ? location === "/" : location.startsWith(item.href)}
-                onClick={close}
+                onClick={(e) => {
+                  e.preventDefault();
+                  close();
+                  confirmLeave(i18n, () => navigate(item.href));
+                }}
               />
             ))}
           </Stack>
         </AppShell.Section>
         <AppShell.Section>
-          <NavLink component="button" label={<Trans>Logout</Trans>} onClick={() => void logout()} />
+          <NavLink
+            component="button"
+            label={<Trans>Logout</Trans>}
+            onClick={() => confirmLeave(i18n, () => void logout())}
+          />
         </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>{children}</AppShell.Main>

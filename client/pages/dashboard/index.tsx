@@ -3,8 +3,10 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
+import { useUserInfo } from "../../lib/session";
 
 const DashboardHome = lazy(() => import("./home"));
+const EventsArea = lazy(() => import("./events"));
 const NotFoundInArea = lazy(() => import("./not-found"));
 
 /**
@@ -13,12 +15,29 @@ const NotFoundInArea = lazy(() => import("./not-found"));
  */
 export default function DashboardArea() {
   const { t } = useLingui();
-  const nav: AreaNavItem[] = [{ href: "/", label: t`Dashboard` }];
+  const info = useUserInfo();
+  const can = (p: "createEvent" | "updateEvent") => info?.user.role === "organiser" || info?.user.permissions?.[p] === true;
+  const canEvents = can("createEvent") || can("updateEvent");
+  const nav: AreaNavItem[] = [
+    { href: "/", label: t`Dashboard` },
+    ...(canEvents
+      ? [
+          { href: "/events", label: t`My Events` },
+          { href: "/seasons", label: t`Seasons` },
+        ]
+      : []),
+  ];
   return (
     <AreaShell title={t`Organiser dashboard`} nav={nav}>
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={DashboardHome} />
+          <Route path="/events" nest>
+            <EventsArea kind="event" />
+          </Route>
+          <Route path="/seasons" nest>
+            <EventsArea kind="season" />
+          </Route>
           <Route component={NotFoundInArea} />
         </Switch>
       </Suspense>

@@ -1,4 +1,4 @@
-import { and, count, eq, lte, sql, sum } from "drizzle-orm";
+import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
@@ -96,8 +96,13 @@ export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<st
       and(
         eq(events.status, "scheduled"),
         lte(events.publicationDate, now),
-        sql`exists (select 1 from ${organisers} o where o.id = ${events.organiserId}
-          and o.verification_state = 'verified' and o.plan <> 'none' and o.plan_until > ${now})`,
+        inArray(
+          events.organiserId,
+          db
+            .select({ id: organisers.id })
+            .from(organisers)
+            .where(and(eq(organisers.verificationState, "verified"), ne(organisers.plan, "none"), gt(organisers.planUntil, now))),
+        ),
       ),
     )
     .returning({ id: events.id });
@@ -134,4 +139,13 @@ export async function deleteEvent(db: Db, organiserId: string, eventId: string):
   });
 }
 
-export { assertComplete };
+/**
+ * A scheduled or published event must keep passing the gate when its tickets or dates change:
+ * otherwise scheduling first and raising quantities afterwards would bypass the contingent.
+ */
+export async function reassertPublishable(tx: DbOrTx, eventId: string): Promise<void> {
+  const [event] = await tx.select().from(events).where(eq(events.id, eventId)).limit(1);
+  if (!event || (event.status !== "published" && event.status !== "scheduled")) return;
+  await assertComplete(tx, event);
+  await assertMayPublish(tx, event);
+}

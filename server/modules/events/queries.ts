@@ -115,6 +115,8 @@ export async function getEventDetail(db: DbOrTx, organiserId: string, eventId: s
     dates,
     categories,
     childEvents,
+    /** A season's dates are its events' dates. */
+    childDates,
     listStatus: eventListStatus({ type: event.type, status: event.status, ...s }, now),
   };
 }

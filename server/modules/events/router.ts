@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { ZEventData, ZEventDetails, ZEventListInput, ZEventOptions, ZPublishChoice, ZSeasonData } from "../../../shared/schemas/events";
+import {
+  refineAccessCode,
+  refinePublicationDate,
+  ZEventData,
+  ZEventDetails,
+  ZEventListInput,
+  ZEventOptionsBase,
+  ZPublishChoiceBase,
+  ZSeasonData,
+} from "../../../shared/schemas/events";
 import { ZSchedule } from "../../../shared/schemas/schedule";
 import { organiserProcedure, router } from "../../trpc/init";
 import { cancelEvent, choosePublication, deleteEvent } from "./lifecycle";
@@ -8,10 +17,16 @@ import { createEvent, saveEventData, saveEventDetails, saveEventOptions, saveEve
 
 const ZId = z.object({ id: z.uuid() });
 
-/** Step 1 of the form: an event with its schedule, or a season with its season data. */
-const ZStep1 = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("REGULAR"), data: ZEventData, schedule: ZSchedule }),
-  z.object({ type: z.literal("SEASONAL"), data: ZEventData, season: ZSeasonData }),
+/**
+ * Step 1 of the form: an event with its schedule, or a season with its season data. Inputs are
+ * flat (`{ id, ...fields }`) so field errors carry the same paths as the form's fields.
+ */
+const ZStep1Event = z.object({ type: z.literal("REGULAR"), data: ZEventData, schedule: ZSchedule });
+const ZStep1Season = z.object({ type: z.literal("SEASONAL"), data: ZEventData, season: ZSeasonData });
+const ZStep1 = z.discriminatedUnion("type", [ZStep1Event, ZStep1Season]);
+const ZStep1WithId = z.discriminatedUnion("type", [
+  ZStep1Event.extend({ id: z.uuid() }),
+  ZStep1Season.extend({ id: z.uuid() }),
 ]);
 
 const viewers = ["createEvent", "updateEvent"] as const;
@@ -34,24 +49,39 @@ export const eventsRouter = router({
     .mutation(({ ctx, input }) => createEvent(ctx.database.db, ctx.organiserId, input as Step1Input)),
 
   saveData: organiserProcedure(...viewers)
-    .input(z.object({ id: z.uuid(), step: ZStep1 }))
-    .mutation(({ ctx, input }) => saveEventData(ctx.database.db, ctx.organiserId, input.id, input.step as Step1Input)),
+    .input(ZStep1WithId)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...step } = input;
+      await saveEventData(ctx.database.db, ctx.organiserId, id, step as Step1Input);
+      return { id };
+    }),
 
   saveDetails: organiserProcedure(...viewers)
-    .input(z.object({ id: z.uuid(), details: ZEventDetails }))
-    .mutation(({ ctx, input }) => saveEventDetails(ctx.database.db, ctx.organiserId, input.id, input.details)),
+    .input(ZEventDetails.extend({ id: z.uuid() }))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...details } = input;
+      await saveEventDetails(ctx.database.db, ctx.organiserId, id, details);
+      return { id };
+    }),
 
   saveSeating: organiserProcedure(...viewers)
     .input(z.object({ id: z.uuid(), seatingMode: z.literal("free") }))
-    .mutation(({ ctx, input }) => saveEventSeating(ctx.database.db, ctx.organiserId, input.id, input.seatingMode)),
+    .mutation(async ({ ctx, input }) => {
+      await saveEventSeating(ctx.database.db, ctx.organiserId, input.id, input.seatingMode);
+      return { id: input.id };
+    }),
 
   saveOptions: organiserProcedure(...viewers)
-    .input(z.object({ id: z.uuid(), options: ZEventOptions }))
-    .mutation(({ ctx, input }) => saveEventOptions(ctx.database.db, ctx.organiserId, input.id, input.options)),
+    .input(ZEventOptionsBase.extend({ id: z.uuid() }).superRefine(refineAccessCode))
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...options } = input;
+      await saveEventOptions(ctx.database.db, ctx.organiserId, id, options);
+      return { id };
+    }),
 
   publish: organiserProcedure("updateEvent")
-    .input(z.object({ id: z.uuid(), choice: ZPublishChoice }))
-    .mutation(({ ctx, input }) => choosePublication(ctx.database.db, ctx.organiserId, input.id, input.choice)),
+    .input(ZPublishChoiceBase.extend({ id: z.uuid() }).superRefine(refinePublicationDate))
+    .mutation(({ ctx, input }) => choosePublication(ctx.database.db, ctx.organiserId, input.id, input)),
 
   cancel: organiserProcedure("updateEvent")
     .input(ZId)

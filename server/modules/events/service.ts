@@ -8,6 +8,7 @@ import { sanitizeRichText } from "../../lib/sanitize";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 import { syncEventDates } from "./dates";
+import { reassertPublishable } from "./lifecycle";
 
 export type EventDataInput = z.output<typeof ZEventData>;
 export type SeasonDataInput = z.output<typeof ZSeasonData>;
@@ -48,6 +49,7 @@ export async function saveEventData(db: Db, organiserId: string, eventId: string
       .where(eq(events.id, event.id));
     if (input.type === "REGULAR") await syncEventDates(tx, event, input.schedule);
     else await setSeasonChildren(tx, event, input.season.childEventIds);
+    await reassertPublishable(tx, event.id);
   });
 }
 
@@ -65,8 +67,11 @@ async function setSeasonChildren(tx: DbOrTx, season: EventRow, childIds: string[
         and(
           eq(events.organiserId, season.organiserId),
           inArray(events.id, unique),
-          ne(events.status, "cancelled"),
-          or(and(eq(events.type, "REGULAR"), isNull(events.seasonId)), eq(events.seasonId, season.id)),
+          // New members must be live regular events; existing members stay even once cancelled.
+          or(
+            and(eq(events.type, "REGULAR"), isNull(events.seasonId), ne(events.status, "cancelled")),
+            eq(events.seasonId, season.id),
+          ),
         ),
       );
     if (eligible.length !== unique.length) throw new AppError("NOT_FOUND", { field: "childEventIds" });

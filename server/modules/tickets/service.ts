@@ -5,6 +5,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { events, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, getOwnEvent } from "../events/access";
+import { reassertPublishable } from "../events/lifecycle";
 
 type CategoriesInput = z.output<typeof ZTicketCategories>;
 
@@ -87,5 +88,6 @@ export async function saveTicketCategories(db: Db, organiserId: string, eventId:
       .update(events)
       .set({ wizardStep: Math.max(event.wizardStep, 4) })
       .where(and(eq(events.id, event.id), inArray(events.status, ["draft", "scheduled", "published"])));
+    await reassertPublishable(tx, event.id);
   });
 }

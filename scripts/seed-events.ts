@@ -1,0 +1,173 @@
+import type { Db } from "../server/db/client";
+import { choosePublication } from "../server/modules/events/lifecycle";
+import { createEvent, saveEventDetails, saveEventOptions, saveEventSeating } from "../server/modules/events/service";
+import { saveTicketCategories } from "../server/modules/tickets/service";
+import type { Schedule } from "../shared/rules/schedule-types";
+import { newTicketCategory, type TTicketCategory, ZTicketCategories } from "../shared/schemas/tickets";
+import type { BranchKey } from "../shared/branches";
+
+const TZ = "Europe/Berlin";
+
+/** A local date `days` from now (demo events stay in the future whenever the seed runs). */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function ticket(key: string, name: string, priceEuros: number, dailyQuantity: number, extra: Partial<TTicketCategory> = {}) {
+  return {
+    ...newTicketCategory(key),
+    name,
+    kind: priceEuros === 0 ? ("free" as const) : ("chargeable" as const),
+    priceCents: Math.round(priceEuros * 100),
+    dailyQuantity,
+    ...extra,
+  };
+}
+
+type DemoEvent = {
+  name: string;
+  category: BranchKey;
+  subcategory: string;
+  address: string;
+  city: string;
+  zip: string;
+  schedule: Schedule;
+  description: string;
+  faq?: { question: string; answer: string }[];
+  tickets: ReturnType<typeof ticket>[];
+  publish: "now" | "draft";
+};
+
+function demoEvents(): DemoEvent[] {
+  const once = (days: number, start: string, end: string): Schedule => ({
+    timeZone: TZ,
+    kind: "one_day",
+    startDate: inDays(days),
+    repeat: "once",
+    times: { mode: "all_days", start, end },
+    additionalDates: [],
+  });
+  return [
+    {
+      name: "Sommernachtskonzert im Stadtpark",
+      category: "events_concerts",
+      subcategory: "concert",
+      address: "Parkallee 1",
+      city: "Musterstadt",
+      zip: "12345",
+      schedule: once(45, "19:30", "23:00"),
+      description: "<p>Ein Abend unter freiem Himmel mit dem <strong>Stadtorchester Musterstadt</strong>: Filmmusik, Klassik und ein Feuerwerk zum Finale.</p>",
+      faq: [{ question: "Findet das Konzert bei Regen statt?", answer: "Ja, bei leichtem Regen spielen wir unter dem Pavillon." }],
+      tickets: [ticket("standing", "Stehplatz", 29, 800), ticket("vip", "VIP-Lounge", 79, 60, { webDescription: "Inklusive Getränk und Sitzplatz in der Lounge" })],
+      publish: "now",
+    },
+    {
+      name: "Die Zauberflöte",
+      category: "music_theatre",
+      subcategory: "opera",
+      address: "Theaterplatz 3",
+      city: "Musterstadt",
+      zip: "12345",
+      schedule: { ...once(20, "19:00", "22:00"), repeat: "weekly", repeatEnd: { kind: "count", count: 6 } },
+      description: "<p>Mozarts Singspiel in einer farbenfrohen Neuinszenierung der Stadtbühne.</p>",
+      tickets: [ticket("parkett", "Parkett", 48, 300), ticket("rang", "Rang", 32, 200), ticket("student", "Ermäßigt (Schüler, Studierende)", 15, 50)],
+      publish: "now",
+    },
+    {
+      name: "Summer Jazz Brunch",
+      category: "events_concerts",
+      subcategory: "concert",
+      address: "Hafenstraße 12",
+      city: "Musterstadt",
+      zip: "12347",
+      schedule: { ...once(10, "11:00", "14:00"), repeat: "weekly", repeatEnd: { kind: "count", count: 8 } },
+      description: "<p>Live jazz with a late breakfast by the harbour, every Sunday.</p>",
+      tickets: [ticket("adult", "Adult (brunch included)", 39, 120), ticket("child", "Child under 12", 0, 30)],
+      publish: "now",
+    },
+    {
+      name: "Stadtlauf Musterstadt",
+      category: "sports_health",
+      subcategory: "running_event",
+      address: "Marktplatz",
+      city: "Musterstadt",
+      zip: "12345",
+      schedule: once(60, "09:00", "14:00"),
+      description: "<p>5 km, 10 km und Halbmarathon durch die Altstadt. Startunterlagen am Vortag im Rathaus.</p>",
+      tickets: [ticket("5k", "5 km", 19, 500), ticket("10k", "10 km", 25, 500), ticket("hm", "Halbmarathon", 35, 400)],
+      publish: "now",
+    },
+    {
+      name: "EventTech Expo",
+      category: "fairs_exhibitions",
+      subcategory: "trade_fair",
+      address: "Messering 5",
+      city: "Musterstadt",
+      zip: "12349",
+      schedule: {
+        timeZone: TZ,
+        kind: "multiple_days",
+        startDate: inDays(90),
+        endDate: inDays(92),
+        repeat: "once",
+        times: {
+          mode: "per_day",
+          days: [
+            { start: "09:00", end: "18:00" },
+            { start: "09:00", end: "18:00" },
+            { start: "10:00", end: "16:00" },
+          ],
+        },
+        additionalDates: [],
+      },
+      description: "<p>The trade fair for stage, light and sound technology: 120 exhibitors, talks and workshops.</p>",
+      tickets: [ticket("day", "Day ticket", 24, 2000), ticket("trade", "Trade visitor", 0, 500, { appliesTo: "boxoffice" })],
+      publish: "now",
+    },
+    {
+      name: "Lesung: Neue Stimmen",
+      category: "events_concerts",
+      subcategory: "reading",
+      address: "Bibliotheksgasse 2",
+      city: "Musterstadt",
+      zip: "12345",
+      schedule: once(30, "19:00", "21:00"),
+      description: "<p>Drei junge Autorinnen lesen aus ihren Debüts.</p>",
+      tickets: [ticket("entry", "Eintritt", 12, 80)],
+      publish: "draft",
+    },
+  ];
+}
+
+/** Seeds the demo events and one season of the verified organiser, through the services. */
+export async function seedDemoEvents(db: Db, organiserId: string): Promise<void> {
+  const ids: string[] = [];
+  for (const e of demoEvents()) {
+    const { id } = await createEvent(db, organiserId, {
+      type: "REGULAR",
+      data: { name: e.name, category: e.category, subcategory: e.subcategory, address: e.address, addressAddition: null, city: e.city, zip: e.zip, country: "DE" },
+      schedule: e.schedule,
+    });
+    await saveEventDetails(db, organiserId, id, { imageId: null, mediaImageIds: [], youtubeUrl: null, descriptionHtml: e.description, faq: e.faq ?? [] });
+    await saveEventSeating(db, organiserId, id, "free");
+    await saveTicketCategories(db, organiserId, id, ZTicketCategories.parse(e.tickets));
+    await saveEventOptions(db, organiserId, id, { vatPercent: 19, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: null });
+    await choosePublication(db, organiserId, id, { publishOption: e.publish });
+    ids.push(id);
+  }
+  // A season grouping the opera performances and the reading.
+  const { id: seasonId } = await createEvent(db, organiserId, {
+    type: "SEASONAL",
+    data: { name: "Theatersaison 2026/27", category: "music_theatre", subcategory: "opera", address: "Theaterplatz 3", addressAddition: null, city: "Musterstadt", zip: "12345", country: "DE" },
+    season: { seasonStart: inDays(20), seasonSaleEnd: new Date(Date.now() + 19 * 86_400_000), childEventIds: [ids[1]!] },
+  });
+  await saveEventSeating(db, organiserId, seasonId, "free");
+  await saveTicketCategories(
+    db,
+    organiserId,
+    seasonId,
+    ZTicketCategories.parse([ticket("abo", "Saison-Abo Parkett", 240, 100), ticket("abo-rang", "Saison-Abo Rang", 160, 80)]),
+  );
+  await saveEventOptions(db, organiserId, seasonId, { vatPercent: 7, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: 150 });
+  await choosePublication(db, organiserId, seasonId, { publishOption: "now" });
+}
