@@ -42,6 +42,7 @@ export async function listEvents(db: DbOrTx, organiserId: string, options: ListO
       status: events.status,
       seasonId: events.seasonId,
       city: events.city,
+      timeZone: events.timeZone,
       imageId: events.imageId,
       visibility: events.visibility,
       publicationDate: events.publicationDate,

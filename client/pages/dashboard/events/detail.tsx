@@ -55,7 +55,7 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           )}
           {(event.status === "published" || event.status === "scheduled") && (
             <Button color="orange" variant="light" onClick={() => actions.confirmCancel(event.id, event.name)}>
-              <Trans>Cancel</Trans>
+              <Trans>Cancel event</Trans>
             </Button>
           )}
           <Button color="red" variant="subtle" onClick={() => actions.confirmDelete(event.id, event.name)}>

@@ -29,7 +29,8 @@ export function EventList({ kind }: { kind: WizardKind }) {
     }),
   );
   const actions = useEventActions();
-  const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short" });
+  const formatDate = (date: Date, timeZone: string) =>
+    new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short", timeZone }).format(date);
 
   return (
     <Stack>
@@ -112,7 +113,7 @@ export function EventList({ kind }: { kind: WizardKind }) {
                   <Table.Td>
                     <EventStatusBadge status={e.listStatus} />
                   </Table.Td>
-                  <Table.Td>{e.firstStartsAt ? dateFormat.format(e.firstStartsAt) : "-"}</Table.Td>
+                  <Table.Td>{e.firstStartsAt ? formatDate(e.firstStartsAt, e.timeZone) : "-"}</Table.Td>
                   <Table.Td>{kind === "season" ? e.childCount : e.dateCount}</Table.Td>
                   <Table.Td>{e.categoryCount}</Table.Td>
                   <Table.Td>
@@ -136,7 +137,7 @@ export function EventList({ kind }: { kind: WizardKind }) {
                         </Menu.Item>
                         {(e.status === "published" || e.status === "scheduled") && (
                           <Menu.Item color="orange" onClick={() => actions.confirmCancel(e.id, e.name)}>
-                            <Trans>Cancel</Trans>
+                            <Trans>Cancel event</Trans>
                           </Menu.Item>
                         )}
                         <Menu.Item color="red" onClick={() => actions.confirmDelete(e.id, e.name)}>

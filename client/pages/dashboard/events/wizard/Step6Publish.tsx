@@ -61,7 +61,9 @@ export function Step6Publish({ kind, detail, onDirtyChange, onSaved, onBack }: S
       );
       onSaved({ eventId: event.id, close: true });
     } catch (error) {
-      if (!form.setServerErrors(error)) toast.error(describeError(i18n, error));
+      const gate = appCodeOf(error) === "INSUFFICIENT_CONTINGENT" || appCodeOf(error) === "PROFILE_NOT_VERIFIED";
+      // The gate's answer is shown in the step itself.
+      if (!gate && !form.setServerErrors(error)) toast.error(describeError(i18n, error));
     }
   });
 
