@@ -3,6 +3,7 @@ import { choosePublication } from "../server/modules/events/lifecycle";
 import { createEvent, saveEventDetails, saveEventOptions, saveEventSeating } from "../server/modules/events/service";
 import { saveTicketCategories } from "../server/modules/tickets/service";
 import type { Schedule } from "../shared/rules/schedule-types";
+import { zonedWallTimeToDate } from "../shared/rules/zoned";
 import { newTicketCategory, type TTicketCategory, ZTicketCategories } from "../shared/schemas/tickets";
 import type { BranchKey } from "../shared/branches";
 
@@ -159,7 +160,7 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
   const { id: seasonId } = await createEvent(db, organiserId, {
     type: "SEASONAL",
     data: { name: "Theatersaison 2026/27", category: "music_theatre", subcategory: "opera", address: "Theaterplatz 3", addressAddition: null, city: "Musterstadt", zip: "12345", country: "DE" },
-    season: { seasonStart: inDays(20), seasonSaleEnd: new Date(Date.now() + 19 * 86_400_000), childEventIds: [ids[1]!] },
+    season: { seasonStart: inDays(20), seasonSaleEnd: zonedWallTimeToDate(`${inDays(19)} 18:00`, TZ), childEventIds: [ids[1]!] },
   });
   await saveEventSeating(db, organiserId, seasonId, "free");
   await saveTicketCategories(

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, NumberInput, Paper, Radio, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { DateInput, TimeInput } from "@mantine/dates";
 import type { UseFormReturnType } from "@mantine/form";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -22,7 +22,7 @@ function daysBetween(start: string, end: string): number {
 }
 
 /** The dates part of step 1: one or several days, repeat, times per day or for all, extra dates. */
-export function ScheduleEditor({ form }: { form: FormWithSchedule }) {
+export function ScheduleEditor({ form, locked = false }: { form: FormWithSchedule; locked?: boolean }) {
   const { t, i18n } = useLingui();
   const schedule = form.getValues().schedule;
   const runLength = schedule.kind === "multiple_days" && schedule.endDate ? Math.max(1, daysBetween(schedule.startDate, schedule.endDate)) : 1;
@@ -54,6 +54,13 @@ export function ScheduleEditor({ form }: { form: FormWithSchedule }) {
       <Title order={3} size="h4">
         <Trans>Dates and times</Trans>
       </Title>
+      {locked && (
+        <Alert color="blue">
+          <Trans>The event is on sale: its dates can no longer be changed, but you can add dates.</Trans>
+        </Alert>
+      )}
+      <fieldset disabled={locked} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+      <Stack>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <Select
           label={t`Time zone`}
@@ -186,6 +193,8 @@ export function ScheduleEditor({ form }: { form: FormWithSchedule }) {
         </Stack>
       )}
 
+      </Stack>
+      </fieldset>
       <Stack gap="xs">
         <Text size="sm" fw={500}>
           <Trans>Additional dates</Trans>

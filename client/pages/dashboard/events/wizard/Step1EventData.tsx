@@ -196,7 +196,7 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
             />
           </SimpleGrid>
         ) : (
-          <ScheduleEditor form={form as never} />
+          <ScheduleEditor form={form as never} locked={event?.status === "published" || event?.status === "scheduled"} />
         )}
         <StepActions loading={create.isPending || save.isPending} />
       </Stack>

@@ -1,0 +1,97 @@
+import { describe, expect, it } from "vitest";
+import type { EventType } from "../../shared/enums";
+import { type EventStatusInput, eventListStatus, isOnSale } from "../../shared/rules/event-status";
+import type { EventListStatus, EventStatus } from "../../shared/schemas/events";
+
+const NOW = new Date("2026-06-15T12:00:00Z");
+const DAY = 86_400_000;
+const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs);
+
+const event = (overrides: Partial<EventStatusInput> = {}): EventStatusInput => ({
+  type: "REGULAR",
+  status: "published",
+  firstStartsAt: at(DAY),
+  lastEndsAt: at(2 * DAY),
+  ...overrides,
+});
+
+describe("eventListStatus: status decides before dates", () => {
+  const TYPES: EventType[] = ["REGULAR", "SEASONAL", "SEASON_CHILD"];
+  const cases: [EventStatus, EventListStatus][] = [
+    ["draft", "draft"],
+    ["scheduled", "publish_later"],
+    ["cancelled", "canceled"],
+  ];
+  const dateSets: [string, Partial<EventStatusInput>][] = [
+    ["in the future", {}],
+    ["running", { firstStartsAt: at(-DAY), lastEndsAt: at(DAY) }],
+    ["in the past", { firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) }],
+    ["without dates", { firstStartsAt: null, lastEndsAt: null }],
+  ];
+
+  for (const type of TYPES) {
+    for (const [status, label] of cases) {
+      it.each(dateSets)(`${type} ${status} %s is ${label}`, (_, dates) => {
+        expect(eventListStatus(event({ type, status, ...dates }), NOW)).toBe(label);
+      });
+    }
+  }
+});
+
+describe("eventListStatus: published regular events and season children", () => {
+  it.each(["REGULAR", "SEASON_CHILD"] as const)("%s is published before and while it runs", (type) => {
+    expect(eventListStatus(event({ type }), NOW)).toBe("published");
+    expect(eventListStatus(event({ type, firstStartsAt: at(-DAY), lastEndsAt: at(DAY) }), NOW)).toBe("published");
+  });
+
+  it.each(["REGULAR", "SEASON_CHILD"] as const)("%s is expired after its last end", (type) => {
+    expect(eventListStatus(event({ type, firstStartsAt: at(-2 * DAY), lastEndsAt: at(-1) }), NOW)).toBe("expired");
+  });
+
+  it("is expired exactly at its last end, published a millisecond before", () => {
+    expect(eventListStatus(event({ firstStartsAt: at(-DAY), lastEndsAt: NOW }), NOW)).toBe("expired");
+    expect(eventListStatus(event({ firstStartsAt: at(-DAY), lastEndsAt: at(1) }), NOW)).toBe("published");
+  });
+
+  it("is published without dates", () => {
+    expect(eventListStatus(event({ firstStartsAt: null, lastEndsAt: null }), NOW)).toBe("published");
+  });
+});
+
+describe("eventListStatus: published seasons", () => {
+  const season = (overrides: Partial<EventStatusInput>) => event({ type: "SEASONAL", ...overrides });
+
+  it("is later before its first start", () => {
+    expect(eventListStatus(season({ firstStartsAt: at(1), lastEndsAt: at(90 * DAY) }), NOW)).toBe("later");
+  });
+
+  it("is current from its first start while running", () => {
+    expect(eventListStatus(season({ firstStartsAt: NOW, lastEndsAt: at(90 * DAY) }), NOW)).toBe("current");
+    expect(eventListStatus(season({ firstStartsAt: at(-30 * DAY), lastEndsAt: at(60 * DAY) }), NOW)).toBe("current");
+  });
+
+  it("is expired after its last end", () => {
+    expect(eventListStatus(season({ firstStartsAt: at(-90 * DAY), lastEndsAt: at(-1) }), NOW)).toBe("expired");
+    expect(eventListStatus(season({ firstStartsAt: at(-90 * DAY), lastEndsAt: NOW }), NOW)).toBe("expired");
+  });
+
+  it("is later while it has no events yet", () => {
+    expect(eventListStatus(season({ firstStartsAt: null, lastEndsAt: null }), NOW)).toBe("later");
+  });
+});
+
+describe("isOnSale", () => {
+  it.each([
+    ["a published event", event(), true],
+    ["a running published event", event({ firstStartsAt: at(-DAY), lastEndsAt: at(DAY) }), true],
+    ["a season before its start", event({ type: "SEASONAL" }), true],
+    ["a running season", event({ type: "SEASONAL", firstStartsAt: at(-DAY), lastEndsAt: at(DAY) }), true],
+    ["an expired event", event({ firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) }), false],
+    ["an expired season", event({ type: "SEASONAL", firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) }), false],
+    ["a draft", event({ status: "draft" }), false],
+    ["a scheduled event", event({ status: "scheduled" }), false],
+    ["a cancelled event", event({ status: "cancelled" }), false],
+  ] as const)("%s: %s", (_, input, expected) => {
+    expect(isOnSale(input, NOW)).toBe(expected);
+  });
+});
