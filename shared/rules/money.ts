@@ -3,7 +3,9 @@ export const MAX_PRICE_CENTS = 10_000_000;
 
 /** Euros typed into a form (up to two decimals) to cents, rounding half away from zero. */
 export function eurosToCents(euros: number): number {
-  return Math.sign(euros) * Math.round(Math.abs(euros) * 100 + Number.EPSILON * 100);
+  // Fix the binary noise of "× 100" first (4.015 × 100 = 401.49999999999994), then round.
+  const cents = Number((Math.abs(euros) * 100).toFixed(6));
+  return Math.sign(euros) * Math.round(cents) || 0;
 }
 
 export function centsToEuros(cents: number): number {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { BRANCH_KEYS, isSubcategoryOf } from "../branches";
+import { COUNTRY_CODES } from "../countries";
 import { youtubeVideoId } from "../rules/youtube";
 import { VE } from "./event-messages";
 import { V } from "./messages";
@@ -45,7 +46,7 @@ export const ZEventData = z
     addressAddition: optionalText(200),
     city: text(100).min(1, V.required),
     zip: text(20).min(1, V.required),
-    country: z.string().regex(/^[A-Z]{2}$/, VE.country),
+    country: z.enum(COUNTRY_CODES, VE.country),
   })
   .refine((v) => isSubcategoryOf(v.category, v.subcategory), { message: VE.subcategory, path: ["subcategory"] });
 
@@ -72,7 +73,11 @@ export const ZEventDetails = z.object({
 export const ZEventOptionsBase = z.object({
     dailyAttendeeLimit: optionalPositiveInt,
     /** VAT in percent with up to two decimals (e.g. 7, 19, 7.7). */
-    vatPercent: z.number(VE.vat).min(0, VE.vat).max(100, VE.vat),
+    vatPercent: z
+      .number(VE.vat)
+      .min(0, VE.vat)
+      .max(100, VE.vat)
+      .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, VE.vat),
     participantFields: z
       .array(
         z.object({

@@ -264,3 +264,30 @@ describe("ZPublishChoice", () => {
     expect(issuesOf(ZPublishChoice, { publishOption: "tomorrow" }).map((i) => i.path)).toEqual([["publishOption"]]);
   });
 });
+
+describe("country and VAT precision", () => {
+  const concert = {
+    name: "Rock Night",
+    category: "events_concerts",
+    subcategory: "concert",
+    address: "Hauptstraße 1",
+    city: "Berlin",
+    zip: "10115",
+  };
+
+  it.each(["ZZ", "de", "XX"])("refuses the country %j, which is not in the list", (country) => {
+    expect(issuesOf(ZEventData, { ...concert, country })).toEqual([{ path: ["country"], message: VE.country }]);
+  });
+
+  it.each(["DE", "AT", "CH", "US"])("accepts the country %j", (country) => {
+    expect(issuesOf(ZEventData, { ...concert, country })).toEqual([]);
+  });
+
+  it.each([7, 19, 7.7, 0.01, 16.25])("accepts VAT %d %", (vatPercent) => {
+    expect(issuesOf(ZEventOptions, { vatPercent, visibility: "public" })).toEqual([]);
+  });
+
+  it.each([7.777, 19.001])("refuses VAT %d % (more than two decimals)", (vatPercent) => {
+    expect(issuesOf(ZEventOptions, { vatPercent, visibility: "public" })).toEqual([{ path: ["vatPercent"], message: VE.vat }]);
+  });
+});

@@ -82,16 +82,16 @@ describe("eventListStatus: published seasons", () => {
 
 describe("isOnSale", () => {
   it.each([
-    ["a published event", event(), true],
-    ["a running published event", event({ firstStartsAt: at(-DAY), lastEndsAt: at(DAY) }), true],
-    ["a season before its start", event({ type: "SEASONAL" }), true],
-    ["a running season", event({ type: "SEASONAL", firstStartsAt: at(-DAY), lastEndsAt: at(DAY) }), true],
-    ["an expired event", event({ firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) }), false],
-    ["an expired season", event({ type: "SEASONAL", firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) }), false],
-    ["a draft", event({ status: "draft" }), false],
-    ["a scheduled event", event({ status: "scheduled" }), false],
-    ["a cancelled event", event({ status: "cancelled" }), false],
-  ] as const)("%s: %s", (_, input, expected) => {
+    ["a published event", true, event()],
+    ["a running published event", true, event({ firstStartsAt: at(-DAY), lastEndsAt: at(DAY) })],
+    ["a season before its start", true, event({ type: "SEASONAL" })],
+    ["a running season", true, event({ type: "SEASONAL", firstStartsAt: at(-DAY), lastEndsAt: at(DAY) })],
+    ["an expired event", false, event({ firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) })],
+    ["an expired season", false, event({ type: "SEASONAL", firstStartsAt: at(-2 * DAY), lastEndsAt: at(-DAY) })],
+    ["a draft", false, event({ status: "draft" })],
+    ["a scheduled event", false, event({ status: "scheduled" })],
+    ["a cancelled event", false, event({ status: "cancelled" })],
+  ] as const)("%s: %s", (_, expected, input) => {
     expect(isOnSale(input, NOW)).toBe(expected);
   });
 });

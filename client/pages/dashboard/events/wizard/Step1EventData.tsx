@@ -122,7 +122,12 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
           },
         }
       : { type: "REGULAR" as const, data: v.data, schedule: v.schedule };
-    const payload = { ...step, data: { ...step.data, category: step.data.category as z.output<typeof ZEventData>["category"] } };
+    // The form holds plain strings; the schema validated them as the enums the API expects.
+    type EventData = z.output<typeof ZEventData>;
+    const payload = {
+      ...step,
+      data: { ...step.data, category: step.data.category as EventData["category"], country: step.data.country as EventData["country"] },
+    };
     try {
       const { id } = event ? await save.mutateAsync({ id: event.id, ...payload }) : await create.mutateAsync(payload);
       form.resetDirty();
