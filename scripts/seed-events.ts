@@ -1,7 +1,10 @@
 import type { Db } from "../server/db/client";
 import { choosePublication } from "../server/modules/events/lifecycle";
 import { createEvent, saveEventDetails, saveEventOptions, saveEventSeating } from "../server/modules/events/service";
+import { createTemplate } from "../server/modules/stadiums/service";
 import { saveTicketCategories } from "../server/modules/tickets/service";
+import { ZSeatingLayout } from "../shared/seating/layout";
+import { stadiumLayout, theatreLayout } from "./seed-stadiums";
 import type { Schedule } from "../shared/rules/schedule-types";
 import { zonedWallTimeToDate } from "../shared/rules/zoned";
 import { newTicketCategory, type TTicketCategory, ZTicketCategories } from "../shared/schemas/tickets";
@@ -150,7 +153,7 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
       schedule: e.schedule,
     });
     await saveEventDetails(db, organiserId, id, { imageId: null, mediaImageIds: [], youtubeUrl: null, descriptionHtml: e.description, faq: e.faq ?? [] });
-    await saveEventSeating(db, organiserId, id, "free");
+    await saveEventSeating(db, organiserId, id, { seatingMode: "free" });
     await saveTicketCategories(db, organiserId, id, ZTicketCategories.parse(e.tickets));
     await saveEventOptions(db, organiserId, id, { vatPercent: 19, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: null });
     await choosePublication(db, organiserId, id, { publishOption: e.publish });
@@ -162,7 +165,7 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
     data: { name: "Theatersaison 2026/27", category: "music_theatre", subcategory: "opera", address: "Theaterplatz 3", addressAddition: null, city: "Musterstadt", zip: "12345", country: "DE" },
     season: { seasonStart: inDays(20), seasonSaleEnd: zonedWallTimeToDate(`${inDays(19)} 18:00`, TZ), childEventIds: [ids[1]!] },
   });
-  await saveEventSeating(db, organiserId, seasonId, "free");
+  await saveEventSeating(db, organiserId, seasonId, { seatingMode: "free" });
   await saveTicketCategories(
     db,
     organiserId,
@@ -171,4 +174,74 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
   );
   await saveEventOptions(db, organiserId, seasonId, { vatPercent: 7, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: 150 });
   await choosePublication(db, organiserId, seasonId, { publishOption: "now" });
+  await seedDemoStadiums(db, organiserId, { operaId: ids[1]! });
+}
+
+/**
+ * The two demo stadium templates: a small theatre used by the opera performances and a
+ * 20,000-place stadium used by a football match.
+ */
+export async function seedDemoStadiums(db: Db, organiserId: string, events: { operaId: string }): Promise<void> {
+  const theatre = await createTemplate(db, organiserId, {
+    name: "Stadtbühne – Großer Saal",
+    comment: "Parkett, Rang und Stehplätze",
+    type: "daily",
+    layout: ZSeatingLayout.parse(theatreLayout()),
+  });
+  const stadium = await createTemplate(db, organiserId, {
+    name: "Stadion Musterstadt",
+    comment: "20.000 Plätze, zwei Stehblöcke",
+    type: "daily",
+    layout: ZSeatingLayout.parse(stadiumLayout()),
+  });
+  await saveEventSeating(db, organiserId, events.operaId, { seatingMode: "template", templateId: theatre.id });
+
+  const { id: matchId } = await createEvent(db, organiserId, {
+    type: "REGULAR",
+    data: {
+      name: "FC Musterstadt – SV Beispielhausen",
+      category: "sports_health",
+      subcategory: "football",
+      address: "Stadionring 1",
+      addressAddition: null,
+      city: "Musterstadt",
+      zip: "12350",
+      country: "DE",
+    },
+    schedule: {
+      timeZone: TZ,
+      kind: "one_day",
+      startDate: inDays(25),
+      repeat: "once",
+      times: { mode: "all_days", start: "15:30", end: "17:30" },
+      additionalDates: [],
+    },
+  });
+  await saveEventDetails(db, organiserId, matchId, {
+    imageId: null,
+    mediaImageIds: [],
+    youtubeUrl: null,
+    descriptionHtml: "<p>Das Derby am 14. Spieltag. Einlass ab 13:30 Uhr.</p>",
+    faq: [],
+  });
+  await saveEventSeating(db, organiserId, matchId, { seatingMode: "template", templateId: stadium.id });
+  await saveTicketCategories(
+    db,
+    organiserId,
+    matchId,
+    ZTicketCategories.parse([
+      ticket("haupt", "Haupttribüne", 45, 6000),
+      ticket("gegen", "Gegengerade", 30, 12000),
+      ticket("steh", "Stehplatz", 15, 2000),
+    ]),
+  );
+  await saveEventOptions(db, organiserId, matchId, {
+    vatPercent: 7,
+    participantFields: [],
+    visibility: "public",
+    dailyAttendeeLimit: null,
+    accessCode: null,
+    dailySeasonTicketLimit: null,
+  });
+  await choosePublication(db, organiserId, matchId, { publishOption: "now" });
 }

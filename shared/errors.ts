@@ -31,6 +31,11 @@ export const APP_ERROR_CODES = [
   "INVALID_UPLOAD",
   "UPLOAD_TOO_LARGE",
   "INVALID_SCHEDULE",
+  "TEMPLATE_CONFLICT",
+  "TEMPLATE_IN_USE",
+  "BLOCK_ACTION_REFUSED",
+  "TEMPLATE_NOT_AVAILABLE",
+  "SEATING_LOCKED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

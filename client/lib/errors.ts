@@ -36,6 +36,11 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   INVALID_UPLOAD: msg`This file is not a valid image.`,
   UPLOAD_TOO_LARGE: msg`The file is too large.`,
   INVALID_SCHEDULE: msg`Please check the dates and times.`,
+  TEMPLATE_CONFLICT: msg`Someone else saved this seating plan in the meantime. Reload it to see their changes.`,
+  TEMPLATE_IN_USE: msg`This seating plan is used by an event and cannot be deleted.`,
+  BLOCK_ACTION_REFUSED: msg`Tickets have been sold on this seating plan: blocks can no longer be deleted or rearranged, and sold seats keep their category.`,
+  TEMPLATE_NOT_AVAILABLE: msg`Choose an active seating plan of the right type.`,
+  SEATING_LOCKED: msg`Tickets have been sold or reserved for this event: its seating can no longer be changed.`,
 };
 
 const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { Permission } from "../../shared/permissions";
 import type { AppDeps } from "../deps";
 import { SESSION_COOKIE } from "../modules/auth/session";
-import { readUpload, storeImageUpload, UPLOAD_RULES } from "../storage/uploads";
+import { readUpload, storeImageUpload, UPLOAD_RULES, type UploadKind } from "../storage/uploads";
 import { AppError } from "../trpc/app-error";
 import { createContextFromToken } from "../trpc/context";
 import { canActForOrganiser } from "../trpc/init";
@@ -32,29 +32,32 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps): Prom
     await scope.register(fastifyMultipart, {
       limits: { files: 1, fields: 0, fileSize: UPLOAD_RULES.event_image.maxBytes, parts: 1 },
     });
-    scope.post("/api/uploads/event-image", async (req, reply) => {
-      const who = await requireOrganiser(deps, req, reply, ["createEvent", "updateEvent"]);
-      if (!who) return reply;
-      const file = await req.file();
-      if (!file) return reply.code(400).send({ error: "INVALID_UPLOAD" });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        return reply.code(413).send({ error: "UPLOAD_TOO_LARGE" });
-      }
-      try {
-        const stored = await storeImageUpload(deps.database.db, deps.config.UPLOAD_DIR, {
-          organiserId: who.organiserId,
-          kind: "event_image",
-          data,
-        });
-        return reply.code(201).send(stored);
-      } catch (err) {
-        if (err instanceof AppError) return reply.code(err.code === "UPLOAD_TOO_LARGE" ? 413 : 400).send({ error: err.code });
-        throw err;
-      }
-    });
+    const route = (url: string, kind: UploadKind, permissions: Permission[]) =>
+      scope.post(url, async (req, reply) => {
+        const who = await requireOrganiser(deps, req, reply, permissions);
+        if (!who) return reply;
+        const file = await req.file({ limits: { fileSize: UPLOAD_RULES[kind].maxBytes } });
+        if (!file) return reply.code(400).send({ error: "INVALID_UPLOAD" });
+        let data: Buffer;
+        try {
+          data = await file.toBuffer();
+        } catch {
+          return reply.code(413).send({ error: "UPLOAD_TOO_LARGE" });
+        }
+        try {
+          const stored = await storeImageUpload(deps.database.db, deps.config.UPLOAD_DIR, {
+            organiserId: who.organiserId,
+            kind,
+            data,
+          });
+          return reply.code(201).send(stored);
+        } catch (err) {
+          if (err instanceof AppError) return reply.code(err.code === "UPLOAD_TOO_LARGE" ? 413 : 400).send({ error: err.code });
+          throw err;
+        }
+      });
+    route("/api/uploads/event-image", "event_image", ["createEvent", "updateEvent"]);
+    route("/api/uploads/stadium-image", "stadium_image", ["seatingPlansUpdate"]);
   });
 
   app.get("/uploads/:id", async (req, reply) => {
@@ -62,6 +65,10 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps): Prom
     if (!params.success) return reply.code(404).send({ error: "NOT_FOUND" });
     const file = await readUpload(deps.database.db, deps.config.UPLOAD_DIR, params.data.id).catch(() => null);
     if (!file) return reply.code(404).send({ error: "NOT_FOUND" });
+    if (file.mimeType === "image/svg+xml") {
+      // Even a sanitised SVG opened directly must not run anything.
+      reply.header("content-security-policy", "default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    }
     return reply
       .header("cache-control", "public, max-age=31536000, immutable")
       .header("x-content-type-options", "nosniff")

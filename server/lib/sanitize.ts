@@ -14,3 +14,35 @@ export function sanitizeRichText(html: string): string {
     },
   }).trim();
 }
+
+const SVG_TAGS = [
+  "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "defs",
+  "lineargradient", "radialgradient", "stop", "title", "desc", "clippath", "mask", "pattern", "symbol", "use",
+];
+const SVG_ATTRIBUTES = [
+  "id", "class", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "d", "points",
+  "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
+  "stroke-linejoin", "stroke-dasharray", "opacity", "transform", "viewbox", "xmlns", "version",
+  "preserveaspectratio", "font-size", "font-family", "font-weight", "text-anchor", "dominant-baseline",
+  "offset", "stop-color", "stop-opacity", "gradientunits", "gradienttransform", "clip-path", "mask",
+  "patternunits", "href", "xlink:href", "xmlns:xlink", "style",
+];
+
+/**
+ * Keeps the drawing of an uploaded SVG (venue backgrounds) and drops scripts, event handlers,
+ * foreign content and every reference that is not to the document itself.
+ */
+export function sanitizeSvg(svg: string): string {
+  return sanitizeHtml(svg, {
+    parser: { xmlMode: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    allowedTags: SVG_TAGS,
+    allowedAttributes: { "*": SVG_ATTRIBUTES },
+    allowedSchemes: [],
+    allowedSchemesAppliedToAttributes: ["href", "xlink:href"],
+    allowProtocolRelative: false,
+    exclusiveFilter: (frame) =>
+      (frame.attribs.href !== undefined && !frame.attribs.href.startsWith("#")) ||
+      (frame.attribs["xlink:href"] !== undefined && !frame.attribs["xlink:href"].startsWith("#")) ||
+      /url\(\s*['"]?(?!#)/i.test(frame.attribs.style ?? ""),
+  });
+}

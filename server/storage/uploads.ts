@@ -5,11 +5,13 @@ import { eq } from "drizzle-orm";
 import { imageSize } from "image-size";
 import type { DbOrTx } from "../db/client";
 import { uploads } from "../db/schema";
+import { sanitizeSvg } from "../lib/sanitize";
 import { AppError } from "../trpc/app-error";
 
 /** Upload kinds and their limits (SPEC §9). */
 export const UPLOAD_RULES = {
-  event_image: { maxBytes: 10 * 1024 * 1024, types: ["jpg", "png"] as const, minWidth: 1, minHeight: 1 },
+  event_image: { maxBytes: 10 * 1024 * 1024, types: ["jpg", "png"], minWidth: 1, minHeight: 1 },
+  stadium_image: { maxBytes: 5 * 1024 * 1024, types: ["jpg", "png", "svg"], minWidth: 2000, minHeight: 2000 },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_RULES;
 
@@ -33,6 +35,11 @@ export async function storeImageUpload(
     throw new AppError("INVALID_UPLOAD");
   }
   const type = info.type === "jpeg" ? "jpg" : info.type;
+  let data = options.data;
+  if (type === "svg") {
+    // An SVG is a document: keep only drawing elements, never scripts or external references.
+    data = Buffer.from(sanitizeSvg(options.data.toString("utf8")), "utf8");
+  }
   if (!type || !(rules.types as readonly string[]).includes(type) || !info.width || !info.height) {
     throw new AppError("INVALID_UPLOAD");
   }
@@ -42,7 +49,7 @@ export async function storeImageUpload(
   const fileName = `${id}.${type}`;
   const filePath = path.join(dir, fileName);
   await mkdir(dir, { recursive: true });
-  await writeFile(filePath, options.data, { flag: "wx" });
+  await writeFile(filePath, data, { flag: "wx" });
   try {
     await db.insert(uploads).values({
       id,
@@ -51,14 +58,14 @@ export async function storeImageUpload(
       mimeType: MIME[type]!,
       width: info.width,
       height: info.height,
-      bytes: options.data.length,
+      bytes: data.length,
       fileName,
     });
   } catch (err) {
     await rm(filePath, { force: true });
     throw err;
   }
-  return { id, width: info.width, height: info.height, mimeType: MIME[type]!, bytes: options.data.length };
+  return { id, width: info.width, height: info.height, mimeType: MIME[type]!, bytes: data.length };
 }
 
 export async function readUpload(db: DbOrTx, dir: string, id: string) {

@@ -4,6 +4,8 @@ import { authRouter } from "../modules/auth/router";
 import { contactRouter } from "../modules/contact/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
+import { seatingRouter } from "../modules/seating/router";
+import { stadiumsRouter } from "../modules/stadiums/router";
 import { staffRouter } from "../modules/staff/router";
 import { ticketsRouter } from "../modules/tickets/router";
 import { router } from "./init";
@@ -17,6 +19,8 @@ export const appRouter = router({
   contact: contactRouter,
   events: eventsRouter,
   tickets: ticketsRouter,
+  stadiums: stadiumsRouter,
+  seating: seatingRouter,
 });
 
 export type AppRouter = typeof appRouter;

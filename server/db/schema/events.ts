@@ -87,6 +87,8 @@ export const events = pgTable(
     visibility: eventVisibilityEnum().notNull().default("public"),
     accessCode: text(),
     seatingMode: seatingModeEnum().notNull().default("free"),
+    /** The template chosen in step 3 (its snapshot is in event_seating). */
+    stadiumTemplateId: uuid(),
     /** Seasons: the first day of the season and the end of season-ticket sales. */
     seasonStart: text(),
     seasonSaleEnd: timestamp({ withTimezone: true }),

@@ -2,3 +2,4 @@ export * from "./accounts";
 export * from "./mail";
 export * from "./contact";
 export * from "./events";
+export * from "./seating";

@@ -2,7 +2,8 @@ import { and, eq, inArray } from "drizzle-orm";
 import { expandSchedule, ScheduleError } from "../../../shared/rules/recurrence";
 import type { ExpandedDate, Schedule } from "../../../shared/rules/schedule-types";
 import type { DbOrTx } from "../../db/client";
-import { eventDates } from "../../db/schema";
+import { eventDates, eventSeating } from "../../db/schema";
+import { materialiseInventory } from "../seating/materialise";
 import { AppError } from "../../trpc/app-error";
 import type { EventRow } from "./access";
 
@@ -37,7 +38,7 @@ export async function syncEventDates(tx: DbOrTx, event: EventRow, schedule: Sche
   const kept = new Set(existing.filter((d) => !stale.includes(d)).map((d) => d.startsAt.getTime()));
   const added = expanded.filter((d) => !kept.has(d.startsAt.getTime()));
   if (added.length > 0) {
-    await tx.insert(eventDates).values(
+    const inserted = await tx.insert(eventDates).values(
       added.map((d) => ({
         eventId: event.id,
         organiserId: event.organiserId,
@@ -46,6 +47,9 @@ export async function syncEventDates(tx: DbOrTx, event: EventRow, schedule: Sche
         endsAt: d.endsAt,
         isAdditional: d.isAdditional,
       })),
-    );
+    ).returning({ id: eventDates.id });
+    // New dates of a seated event get their seat inventory at once.
+    const [seating] = await tx.select().from(eventSeating).where(eq(eventSeating.eventId, event.id)).limit(1);
+    if (seating) await materialiseInventory(tx, event.id, seating.layout, inserted.map((d) => d.id));
   }
 }

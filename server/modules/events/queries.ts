@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { eventDates, events, ticketCategories } from "../../db/schema";
 import { getOwnEvent } from "./access";
 import { listTicketCategories } from "../tickets/service";
+import { eventSeatCounts } from "../seating/service";
 
 type DateStats = { firstStartsAt: Date | null; lastEndsAt: Date | null; dateCount: number };
 
@@ -111,11 +112,14 @@ export async function getEventDetail(db: DbOrTx, organiserId: string, eventId: s
     firstStartsAt: all[0]?.startsAt ?? null,
     lastEndsAt: all.length ? new Date(Math.max(...all.map((d) => d.endsAt.getTime()))) : null,
   };
+  const seating = await eventSeatCounts(db, event.id);
   return {
     event,
     dates,
     categories,
     childEvents,
+    /** Seats and standing places of the event over all its dates. */
+    seating,
     /** A season's dates are its events' dates. */
     childDates,
     listStatus: eventListStatus({ type: event.type, status: event.status, ...s }, now),

@@ -13,7 +13,7 @@ import { ZSchedule } from "../../../shared/schemas/schedule";
 import { organiserProcedure, router } from "../../trpc/init";
 import { cancelEvent, choosePublication, deleteEvent } from "./lifecycle";
 import { getEventDetail, listEvents, listSeasonCandidates } from "./queries";
-import { createEvent, saveEventData, saveEventDetails, saveEventOptions, saveEventSeating, type Step1Input } from "./service";
+import { createEvent, listTemplatesForEvent, saveEventData, saveEventDetails, saveEventOptions, saveEventSeating, type Step1Input } from "./service";
 
 const ZId = z.object({ id: z.uuid() });
 
@@ -65,11 +65,22 @@ export const eventsRouter = router({
     }),
 
   saveSeating: organiserProcedure(...viewers)
-    .input(z.object({ id: z.uuid(), seatingMode: z.literal("free") }))
+    .input(
+      z.discriminatedUnion("seatingMode", [
+        z.object({ id: z.uuid(), seatingMode: z.literal("free") }),
+        z.object({ id: z.uuid(), seatingMode: z.literal("template"), templateId: z.uuid() }),
+      ]),
+    )
     .mutation(async ({ ctx, input }) => {
-      await saveEventSeating(ctx.database.db, ctx.organiserId, input.id, input.seatingMode);
-      return { id: input.id };
+      const { id, ...choice } = input;
+      await saveEventSeating(ctx.database.db, ctx.organiserId, id, choice);
+      return { id };
     }),
+
+  /** Active templates the event may use in step 3. */
+  seatingTemplates: organiserProcedure(...viewers)
+    .input(ZId)
+    .query(({ ctx, input }) => listTemplatesForEvent(ctx.database.db, ctx.organiserId, input.id)),
 
   saveOptions: organiserProcedure(...viewers)
     .input(ZEventOptionsBase.extend({ id: z.uuid() }).superRefine(refineAccessCode))

@@ -3,12 +3,13 @@ import type { z } from "zod";
 import type { Schedule } from "../../../shared/rules/schedule-types";
 import type { ZEventData, ZEventDetails, ZEventOptions, ZSeasonData } from "../../../shared/schemas/events";
 import type { Db, DbOrTx } from "../../db/client";
-import { events, uploads } from "../../db/schema";
+import { eventDates, events, eventSeating, stadiumTemplates, uploads } from "../../db/schema";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 import { syncEventDates } from "./dates";
 import { reassertPublishable } from "./lifecycle";
+import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../seating/materialise";
 
 export type EventDataInput = z.output<typeof ZEventData>;
 export type SeasonDataInput = z.output<typeof ZSeasonData>;
@@ -129,14 +130,57 @@ export async function saveEventDetails(
   });
 }
 
-/** Step 3: the seating. Free admission now; stadium templates plug in here. */
-export async function saveEventSeating(db: Db, organiserId: string, eventId: string, seatingMode: "free"): Promise<void> {
+export type SeatingChoice = { seatingMode: "free" } | { seatingMode: "template"; templateId: string };
+
+/** Template types an event of each type may use (SPEC §3 Stadium template type). */
+const TEMPLATE_TYPES = {
+  REGULAR: ["daily", "daily_from_season"],
+  SEASON_CHILD: ["daily_from_season", "daily"],
+  SEASONAL: ["seasonal"],
+} as const;
+
+/**
+ * Step 3: free admission, or a stadium template. A template is copied into the event (a
+ * snapshot: later template edits never move a sold seat) and every date gets its inventory.
+ * Once anything is sold or held the seating is locked.
+ */
+export async function saveEventSeating(db: Db, organiserId: string, eventId: string, choice: SeatingChoice): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
+    const unchanged =
+      choice.seatingMode === event.seatingMode &&
+      (choice.seatingMode === "free" || choice.templateId === event.stadiumTemplateId);
+    if (!unchanged && (await hasSalesOrHolds(tx, [event.id]))) throw new AppError("SEATING_LOCKED");
+    if (!unchanged) {
+      await dropInventory(tx, event.id);
+      await tx.delete(eventSeating).where(eq(eventSeating.eventId, event.id));
+    }
+    if (choice.seatingMode === "template" && !unchanged) {
+      const [template] = await tx
+        .select()
+        .from(stadiumTemplates)
+        .where(
+          and(
+            eq(stadiumTemplates.id, choice.templateId),
+            eq(stadiumTemplates.organiserId, organiserId),
+            eq(stadiumTemplates.status, "ACTIVE"),
+            inArray(stadiumTemplates.type, [...TEMPLATE_TYPES[event.type]]),
+          ),
+        )
+        .limit(1);
+      if (!template) throw new AppError("TEMPLATE_NOT_AVAILABLE", { field: "templateId" });
+      await tx.insert(eventSeating).values({ eventId: event.id, templateId: template.id, layout: template.layout });
+      const dates = await tx.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.eventId, event.id));
+      await materialiseInventory(tx, event.id, template.layout, dates.map((d) => d.id));
+    }
     await tx
       .update(events)
-      .set({ seatingMode, wizardStep: Math.max(event.wizardStep, 3) })
+      .set({
+        seatingMode: choice.seatingMode,
+        stadiumTemplateId: choice.seatingMode === "template" ? choice.templateId : null,
+        wizardStep: Math.max(event.wizardStep, 3),
+      })
       .where(eq(events.id, event.id));
   });
 }
@@ -164,4 +208,27 @@ export async function saveEventOptions(
       })
       .where(eq(events.id, event.id));
   });
+}
+
+/** The organiser's active templates of a type the event may use, for step 3. */
+export async function listTemplatesForEvent(db: DbOrTx, organiserId: string, eventId: string) {
+  const event = await getOwnEvent(db, organiserId, eventId);
+  return db
+    .select({
+      id: stadiumTemplates.id,
+      name: stadiumTemplates.name,
+      type: stadiumTemplates.type,
+      capacity: stadiumTemplates.capacity,
+      fixedCapacity: stadiumTemplates.fixedCapacity,
+      freeCapacity: stadiumTemplates.freeCapacity,
+    })
+    .from(stadiumTemplates)
+    .where(
+      and(
+        eq(stadiumTemplates.organiserId, organiserId),
+        eq(stadiumTemplates.status, "ACTIVE"),
+        inArray(stadiumTemplates.type, [...TEMPLATE_TYPES[event.type]]),
+      ),
+    )
+    .orderBy(stadiumTemplates.name);
 }

@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { ACTIVE_STATUSES, SEAT_STATUSES } from "../../../shared/enums";
+import { STADIUM_TYPES, type SeatingLayout } from "../../../shared/seating/layout";
+import { organisers } from "./accounts";
+import { eventDates, events } from "./events";
+
+export const activeStatusEnum = pgEnum("active_status", ACTIVE_STATUSES);
+export const stadiumTypeEnum = pgEnum("stadium_type", STADIUM_TYPES);
+export const seatStatusEnum = pgEnum("seat_status", SEAT_STATUSES);
+
+/** A stadium (seating-plan) template of an organiser. Capacities are kept for the list. */
+export const stadiumTemplates = pgTable(
+  "stadium_templates",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organiserId: uuid()
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    name: text().notNull(),
+    comment: text(),
+    status: activeStatusEnum().notNull().default("ACTIVE"),
+    type: stadiumTypeEnum().notNull().default("daily"),
+    layout: jsonb().$type<SeatingLayout>().notNull(),
+    capacity: integer().notNull().default(0),
+    fixedCapacity: integer().notNull().default(0),
+    freeCapacity: integer().notNull().default(0),
+    /** Optimistic concurrency: a save names the version it edited. */
+    version: integer().notNull().default(1),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [index("stadium_templates_organiser_idx").on(t.organiserId)],
+);
+
+/**
+ * The snapshot of a template an event uses: later template edits never move a seat someone
+ * bought. Inventory rows refer to seats of this snapshot.
+ */
+export const eventSeating = pgTable("event_seating", {
+  eventId: uuid()
+    .primaryKey()
+    .references(() => events.id, { onDelete: "cascade" }),
+  templateId: uuid().references(() => stadiumTemplates.id, { onDelete: "set null" }),
+  layout: jsonb().$type<SeatingLayout>().notNull(),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * One row per seat and event date (ARCHITECTURE "Seat inventory and holds"): holds and sales
+ * change these rows with single guarded statements; `version` grows with every change.
+ */
+export const seatInventory = pgTable(
+  "seat_inventory",
+  {
+    eventDateId: uuid()
+      .notNull()
+      .references(() => eventDates.id, { onDelete: "cascade" }),
+    seatKey: text().notNull(),
+    eventId: uuid().notNull(),
+    blockId: text().notNull(),
+    rowLabel: text().notNull(),
+    seatLabel: text().notNull(),
+    categoryId: text(),
+    status: seatStatusEnum().notNull().default("FREE"),
+    holdId: uuid(),
+    heldUntil: timestamp({ withTimezone: true }),
+    orderLineId: uuid(),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventDateId, t.seatKey] }),
+    index("seat_inventory_hold_idx").on(t.holdId),
+    index("seat_inventory_status_idx").on(t.eventDateId, t.status),
+  ],
+);
+
+/** Free-seating areas of an event date: counters, never below zero, never above capacity. */
+export const areaInventory = pgTable(
+  "area_inventory",
+  {
+    eventDateId: uuid()
+      .notNull()
+      .references(() => eventDates.id, { onDelete: "cascade" }),
+    areaId: text().notNull(),
+    eventId: uuid().notNull(),
+    categoryId: text(),
+    capacity: integer().notNull(),
+    held: integer().notNull().default(0),
+    sold: integer().notNull().default(0),
+    version: integer().notNull().default(1),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventDateId, t.areaId] }),
+    check("area_inventory_bounds", sql`${t.held} >= 0 and ${t.sold} >= 0 and ${t.held} + ${t.sold} <= ${t.capacity}`),
+  ],
+);

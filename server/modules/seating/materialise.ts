@@ -1,0 +1,84 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { blockSeats } from "../../../shared/seating/numbering";
+import type { SeatingLayout } from "../../../shared/seating/layout";
+import type { Database, DbOrTx } from "../../db/client";
+import { areaInventory, eventDates, seatInventory } from "../../db/schema";
+
+type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null };
+type AreaRow = { area: string; category: string | null; capacity: number };
+
+/** The sellable places of a layout: active seats and standing areas. */
+export function sellablePlaces(layout: SeatingLayout): { seats: SeatRow[]; areas: AreaRow[] } {
+  const seats: SeatRow[] = [];
+  const areas: AreaRow[] = [];
+  for (const block of layout.blocks) {
+    if (block.kind === "standing") {
+      areas.push({ area: block.id, category: block.categoryId, capacity: Math.min(block.capacity, block.dailyAmount ?? block.capacity) });
+      continue;
+    }
+    for (const seat of blockSeats(block)) {
+      if (seat.isActive) seats.push({ key: seat.key, block: block.id, row: seat.rowLabel, seat: seat.seatLabel, category: seat.categoryId });
+    }
+  }
+  return { seats, areas };
+}
+
+/**
+ * Creates the inventory of the given dates from the event's layout snapshot: one FREE row per
+ * active seat and one counter per standing area. One statement per table for all dates (the
+ * seats travel once as JSON and are crossed with the dates in Postgres); existing rows stay.
+ */
+export async function materialiseInventory(
+  tx: DbOrTx,
+  eventId: string,
+  layout: SeatingLayout,
+  dateIds: string[],
+): Promise<void> {
+  if (dateIds.length === 0) return;
+  const { seats, areas } = sellablePlaces(layout);
+  const dateList = sql.join(dateIds.map((id) => sql`${id}::uuid`), sql`, `);
+  if (seats.length > 0) {
+    await tx.execute(sql`
+      insert into ${seatInventory} (event_date_id, seat_key, event_id, block_id, row_label, seat_label, category_id)
+      select d.id, s.key, ${eventId}::uuid, s.block, s.row, s.seat, s.category
+      from ${eventDates} d
+      cross join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb)
+        as s(key text, block text, row text, seat text, category text)
+      where d.id in (${dateList})
+      on conflict do nothing`);
+  }
+  if (areas.length > 0) {
+    await tx.execute(sql`
+      insert into ${areaInventory} (event_date_id, area_id, event_id, category_id, capacity)
+      select d.id, a.area, ${eventId}::uuid, a.category, a.capacity
+      from ${eventDates} d
+      cross join jsonb_to_recordset(${JSON.stringify(areas)}::jsonb) as a(area text, category text, capacity int)
+      where d.id in (${dateList})
+      on conflict do nothing`);
+  }
+}
+
+/** Removes the inventory of an event's dates (only ever called while nothing is sold or held). */
+export async function dropInventory(tx: DbOrTx, eventId: string): Promise<void> {
+  await tx.delete(seatInventory).where(eq(seatInventory.eventId, eventId));
+  await tx.delete(areaInventory).where(eq(areaInventory.eventId, eventId));
+}
+
+/** Whether any seat or place of these events is sold or held (then layouts are frozen). */
+export async function hasSalesOrHolds(db: DbOrTx, eventIds: string[]): Promise<boolean> {
+  if (eventIds.length === 0) return false;
+  const [seat] = await db
+    .select({ n: sql<number>`1` })
+    .from(seatInventory)
+    .where(and(inArray(seatInventory.eventId, eventIds), inArray(seatInventory.status, ["SOLD", "PAYMENT_PENDING", "SEASON_SOLD", "SEASON_BLOCKED"])))
+    .limit(1);
+  if (seat) return true;
+  const [area] = await db
+    .select({ n: sql<number>`1` })
+    .from(areaInventory)
+    .where(and(inArray(areaInventory.eventId, eventIds), sql`${areaInventory.held} + ${areaInventory.sold} > 0`))
+    .limit(1);
+  return area !== undefined;
+}
+
+export type { Database };

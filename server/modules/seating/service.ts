@@ -1,0 +1,66 @@
+import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { areaInventory, eventDates, seatInventory } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+
+async function ownDate(db: DbOrTx, organiserId: string, eventDateId: string) {
+  const [date] = await db
+    .select({ id: eventDates.id, eventId: eventDates.eventId })
+    .from(eventDates)
+    .where(and(eq(eventDates.id, eventDateId), eq(eventDates.organiserId, organiserId)))
+    .limit(1);
+  if (!date) throw new AppError("NOT_FOUND");
+  return date;
+}
+
+/**
+ * Blocks (or unblocks) seats of one event date for the organiser: one guarded UPDATE, so only
+ * FREE seats become BLOCKED and only BLOCKED seats become FREE; sold or held seats are untouched.
+ * Returns the keys that changed.
+ */
+export async function setSeatsBlocked(
+  db: Db,
+  organiserId: string,
+  input: { eventDateId: string; seatKeys: string[]; blocked: boolean },
+): Promise<string[]> {
+  await ownDate(db, organiserId, input.eventDateId);
+  const from = input.blocked ? "FREE" : "BLOCKED";
+  const to = input.blocked ? "BLOCKED" : "FREE";
+  const rows = await db
+    .update(seatInventory)
+    .set({ status: to, version: sql`${seatInventory.version} + 1` })
+    .where(
+      and(
+        eq(seatInventory.eventDateId, input.eventDateId),
+        inArray(seatInventory.seatKey, input.seatKeys),
+        eq(seatInventory.status, from),
+      ),
+    )
+    .returning({ key: seatInventory.seatKey });
+  return rows.map((r) => r.key);
+}
+
+/** The organiser's view of one date: every seat's status and the standing areas' counters. */
+export async function dateInventory(db: DbOrTx, organiserId: string, eventDateId: string) {
+  await ownDate(db, organiserId, eventDateId);
+  const seats = await db
+    .select({ key: seatInventory.seatKey, status: seatInventory.status, categoryId: seatInventory.categoryId })
+    .from(seatInventory)
+    .where(eq(seatInventory.eventDateId, eventDateId))
+    .orderBy(asc(seatInventory.seatKey));
+  const areas = await db
+    .select({ areaId: areaInventory.areaId, capacity: areaInventory.capacity, held: areaInventory.held, sold: areaInventory.sold })
+    .from(areaInventory)
+    .where(eq(areaInventory.eventDateId, eventDateId));
+  return { seats, areas };
+}
+
+/** Seats and places per date of an event (the event dashboard's seat count). */
+export async function eventSeatCounts(db: DbOrTx, eventId: string) {
+  const [seats] = await db.select({ n: count() }).from(seatInventory).where(eq(seatInventory.eventId, eventId));
+  const [areas] = await db
+    .select({ n: sql<number>`coalesce(sum(${areaInventory.capacity}), 0)`.mapWith(Number) })
+    .from(areaInventory)
+    .where(eq(areaInventory.eventId, eventId));
+  return { seats: seats?.n ?? 0, standing: areas?.n ?? 0 };
+}

@@ -1,0 +1,64 @@
+import { z } from "zod";
+import { ACTIVE_STATUSES } from "../../../shared/enums";
+import { STADIUM_TYPES, ZSeatingLayout } from "../../../shared/seating/layout";
+import { V } from "../../../shared/schemas/messages";
+import { canActForOrganiser, organiserProcedure, router } from "../../trpc/init";
+import {
+  createTemplate,
+  deleteTemplate,
+  duplicateTemplate,
+  getTemplate,
+  listTemplates,
+  saveTemplate,
+  setTemplateStatus,
+} from "./service";
+
+const ZTemplateInput = z.object({
+  name: z.string().trim().min(1, V.required).max(60, V.maxLength),
+  comment: z.string().trim().max(500, V.maxLength).nullable().optional(),
+  type: z.enum(STADIUM_TYPES),
+  layout: ZSeatingLayout,
+});
+const ZId = z.object({ id: z.uuid() });
+
+export const stadiumsRouter = router({
+  list: organiserProcedure("seatingPlansView", "seatingPlansUpdate").query(({ ctx }) =>
+    listTemplates(ctx.database.db, ctx.organiserId),
+  ),
+
+  /** With the edit mode: READONLY for team members who may only view. */
+  get: organiserProcedure("seatingPlansView", "seatingPlansUpdate")
+    .input(ZId)
+    .query(({ ctx, input }) =>
+      getTemplate(ctx.database.db, ctx.organiserId, input.id, canActForOrganiser(ctx.user, ["seatingPlansUpdate"])),
+    ),
+
+  create: organiserProcedure("seatingPlansUpdate")
+    .input(ZTemplateInput)
+    .mutation(({ ctx, input }) => createTemplate(ctx.database.db, ctx.organiserId, input)),
+
+  save: organiserProcedure("seatingPlansUpdate")
+    .input(ZTemplateInput.extend({ id: z.uuid(), version: z.number().int().min(1) }))
+    .mutation(({ ctx, input }) => {
+      const { id, ...rest } = input;
+      return saveTemplate(ctx.database.db, ctx.organiserId, id, rest);
+    }),
+
+  duplicate: organiserProcedure("seatingPlansUpdate")
+    .input(ZId)
+    .mutation(({ ctx, input }) => duplicateTemplate(ctx.database.db, ctx.organiserId, input.id)),
+
+  setStatus: organiserProcedure("seatingPlansUpdate")
+    .input(ZId.extend({ status: z.enum(ACTIVE_STATUSES) }))
+    .mutation(async ({ ctx, input }) => {
+      await setTemplateStatus(ctx.database.db, ctx.organiserId, input.id, input.status);
+      return { ok: true as const };
+    }),
+
+  delete: organiserProcedure("seatingPlansUpdate")
+    .input(ZId)
+    .mutation(async ({ ctx, input }) => {
+      await deleteTemplate(ctx.database.db, ctx.organiserId, input.id);
+      return { ok: true as const };
+    }),
+});
