@@ -24,7 +24,8 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
   const actions = useEventActions(() => navigate("/"));
   if (detail.isPending) return <PageLoader />;
   if (detail.isError) return <Alert color="red">{describeError(i18n, detail.error)}</Alert>;
-  const { event, dates, categories, childEvents, listStatus } = detail.data;
+  const { event, dates, categories, childEvents, listStatus, seating } = detail.data;
+  const perDate = (n: number) => (dates.length > 0 ? Math.round(n / dates.length) : 0);
   const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short", timeZone: event.timeZone });
   const capacityPerDate = categories.reduce((n, c) => n + c.dailyQuantity, 0);
 
@@ -63,7 +64,7 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           </Button>
         </Group>
       </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+      <SimpleGrid cols={{ base: 1, sm: event.seatingMode === "template" ? 4 : 3 }}>
         <Paper withBorder p="md">
           <Text size="sm" c="dimmed">
             {kind === "season" ? <Trans>Events in the season</Trans> : <Trans>Dates</Trans>}
@@ -88,6 +89,21 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
             {new Intl.NumberFormat(i18n.locale).format(capacityPerDate)}
           </Text>
         </Paper>
+        {event.seatingMode === "template" && (
+          <Paper withBorder p="md">
+            <Text size="sm" c="dimmed">
+              <Trans>Seats per date</Trans>
+            </Text>
+            <Text fw={700} fz="xl" data-testid="seat-count">
+              {new Intl.NumberFormat(i18n.locale).format(perDate(seating.seats))}
+            </Text>
+            {seating.standing > 0 && (
+              <Text size="xs" c="dimmed">
+                <Trans>plus {new Intl.NumberFormat(i18n.locale).format(perDate(seating.standing))} standing places</Trans>
+              </Text>
+            )}
+          </Paper>
+        )}
       </SimpleGrid>
       {categories.length > 0 && (
         <Paper withBorder p="md">
