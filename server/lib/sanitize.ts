@@ -15,18 +15,22 @@ export function sanitizeRichText(html: string): string {
   }).trim();
 }
 
+// SVG is case-sensitive: viewBox, linearGradient and clipPath must keep their spelling.
 const SVG_TAGS = [
   "svg", "g", "path", "rect", "circle", "ellipse", "line", "polyline", "polygon", "text", "tspan", "defs",
-  "lineargradient", "radialgradient", "stop", "title", "desc", "clippath", "mask", "pattern", "symbol", "use",
+  "linearGradient", "radialGradient", "stop", "title", "desc", "clipPath", "mask", "pattern", "symbol", "use",
 ];
 const SVG_ATTRIBUTES = [
   "id", "class", "x", "y", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry", "width", "height", "d", "points",
   "fill", "fill-opacity", "fill-rule", "stroke", "stroke-width", "stroke-opacity", "stroke-linecap",
-  "stroke-linejoin", "stroke-dasharray", "opacity", "transform", "viewbox", "xmlns", "version",
-  "preserveaspectratio", "font-size", "font-family", "font-weight", "text-anchor", "dominant-baseline",
-  "offset", "stop-color", "stop-opacity", "gradientunits", "gradienttransform", "clip-path", "mask",
-  "patternunits", "href", "xlink:href", "xmlns:xlink", "style",
+  "stroke-linejoin", "stroke-dasharray", "opacity", "transform", "viewBox", "xmlns", "version",
+  "preserveAspectRatio", "font-size", "font-family", "font-weight", "text-anchor", "dominant-baseline",
+  "offset", "stop-color", "stop-opacity", "gradientUnits", "gradientTransform", "clip-path", "mask",
+  "patternUnits", "patternTransform", "href", "xlink:href", "xmlns:xlink", "style",
 ];
+
+/** A url(...) that points outside the document (anything but "#id"). */
+const EXTERNAL_URL = /url\(\s*['"]?\s*(?!#)/i;
 
 /**
  * Keeps the drawing of an uploaded SVG (venue backgrounds) and drops scripts, event handlers,
@@ -34,15 +38,21 @@ const SVG_ATTRIBUTES = [
  */
 export function sanitizeSvg(svg: string): string {
   return sanitizeHtml(svg, {
-    parser: { xmlMode: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+    parser: { xmlMode: true, lowerCaseTags: false, lowerCaseAttributeNames: false },
     allowedTags: SVG_TAGS,
     allowedAttributes: { "*": SVG_ATTRIBUTES },
     allowedSchemes: [],
     allowedSchemesAppliedToAttributes: ["href", "xlink:href"],
     allowProtocolRelative: false,
+    // Presentation attributes (fill, mask, clip-path, style, ...) may not load anything either.
+    transformTags: {
+      "*": (tagName, attribs) => ({
+        tagName,
+        attribs: Object.fromEntries(Object.entries(attribs).filter(([, value]) => !EXTERNAL_URL.test(value))),
+      }),
+    },
     exclusiveFilter: (frame) =>
       (frame.attribs.href !== undefined && !frame.attribs.href.startsWith("#")) ||
-      (frame.attribs["xlink:href"] !== undefined && !frame.attribs["xlink:href"].startsWith("#")) ||
-      /url\(\s*['"]?(?!#)/i.test(frame.attribs.style ?? ""),
+      (frame.attribs["xlink:href"] !== undefined && !frame.attribs["xlink:href"].startsWith("#")),
   });
 }

@@ -41,12 +41,18 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
 export class AppError extends Error {
   readonly code: AppErrorCode;
   readonly field: string | undefined;
+  /** A machine-readable detail for the client (e.g. the refused block action). */
+  readonly detail: string | undefined;
 
-  constructor(code: AppErrorCode, options: { field?: string; message?: string; cause?: unknown } = {}) {
+  constructor(
+    code: AppErrorCode,
+    options: { field?: string; message?: string; detail?: string; cause?: unknown } = {},
+  ) {
     super(options.message ?? code, { cause: options.cause });
     this.name = "AppError";
     this.code = code;
     this.field = options.field;
+    this.detail = options.detail;
   }
 
   get trpcCode(): TRPC_ERROR_CODE_KEY {

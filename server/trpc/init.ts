@@ -39,8 +39,10 @@ const t = initTRPC
       const cause = error.cause;
       let appCode: AppErrorCode = appCodeFromTrpc(error.code);
       let fieldErrors: FieldErrors | null = null;
+      let detail: string | null = null;
       if (cause instanceof AppError) {
         appCode = cause.code;
+        detail = cause.detail ?? null;
         if (cause.field) fieldErrors = { [cause.field]: [cause.code] };
       } else if (cause && Array.isArray((cause as { issues?: unknown }).issues)) {
         appCode = "VALIDATION";
@@ -51,7 +53,7 @@ const t = initTRPC
         ...shape,
         // Never leak internals: a 500 says only that something went wrong.
         message: error.code === "INTERNAL_SERVER_ERROR" || fieldErrors ? appCode : shape.message,
-        data: { ...data, appCode, fieldErrors },
+        data: { ...data, appCode, fieldErrors, detail },
       };
     },
   });

@@ -94,7 +94,12 @@ export const ZSeatingLayout = z
       const refs = [block.categoryId, ...(block.kind === "seated" ? [...Object.values(block.rowCategories), ...Object.values(block.seatCategories)] : [])];
       if (refs.some((ref) => ref !== null && !categoryIds.has(ref)))
         ctx.addIssue({ code: "custom", message: "category", path: ["blocks", i, "categoryId"] });
-      if (block.kind === "seated") seats += block.rows * block.seatsPerRow;
+      if (block.kind === "seated") {
+        for (let r = 0; r < block.rows; r++) seats += block.rowSeats[String(r)] ?? block.seatsPerRow;
+        // Shorter rows only: a row longer than the block would break its geometry.
+        if (Object.values(block.rowSeats).some((n) => n > block.seatsPerRow))
+          ctx.addIssue({ code: "custom", message: V.maxLength, path: ["blocks", i, "rowSeats"] });
+      }
     });
     if (seats > MAX_TEMPLATE_SEATS) ctx.addIssue({ code: "custom", message: V.maxLength, path: ["blocks"] });
   });

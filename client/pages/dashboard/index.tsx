@@ -7,6 +7,7 @@ import { useUserInfo } from "../../lib/session";
 
 const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
+const StadiumsArea = lazy(() => import("./stadiums"));
 const NotFoundInArea = lazy(() => import("./not-found"));
 
 /**
@@ -16,8 +17,10 @@ const NotFoundInArea = lazy(() => import("./not-found"));
 export default function DashboardArea() {
   const { t } = useLingui();
   const info = useUserInfo();
-  const can = (p: "createEvent" | "updateEvent") => info?.user.role === "organiser" || info?.user.permissions?.[p] === true;
+  const can = (p: "createEvent" | "updateEvent" | "seatingPlansView" | "seatingPlansUpdate") =>
+    info?.user.role === "organiser" || info?.user.permissions?.[p] === true;
   const canEvents = can("createEvent") || can("updateEvent");
+  const canStadiums = can("seatingPlansView") || can("seatingPlansUpdate");
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
@@ -26,6 +29,7 @@ export default function DashboardArea() {
           { href: "/seasons", label: t`Seasons` },
         ]
       : []),
+    ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
   ];
   return (
     <AreaShell title={t`Organiser dashboard`} nav={nav}>
@@ -37,6 +41,9 @@ export default function DashboardArea() {
           </Route>
           <Route path="/seasons" nest>
             <EventsArea kind="season" />
+          </Route>
+          <Route path="/stadiums" nest>
+            <StadiumsArea />
           </Route>
           <Route component={NotFoundInArea} />
         </Switch>

@@ -3,6 +3,7 @@ import { blockSeats } from "../../../shared/seating/numbering";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { Database, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, seatInventory } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
 
 type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null };
 type AreaRow = { area: string; category: string | null; capacity: number };
@@ -58,10 +59,21 @@ export async function materialiseInventory(
   }
 }
 
-/** Removes the inventory of an event's dates (only ever called while nothing is sold or held). */
+/**
+ * Removes the inventory of an event. Only unsold, unheld rows are deleted; if a hold or sale
+ * slipped in after the caller's check, SEATING_LOCKED rolls the whole change back instead of
+ * losing it.
+ */
 export async function dropInventory(tx: DbOrTx, eventId: string): Promise<void> {
-  await tx.delete(seatInventory).where(eq(seatInventory.eventId, eventId));
-  await tx.delete(areaInventory).where(eq(areaInventory.eventId, eventId));
+  await tx
+    .delete(seatInventory)
+    .where(and(eq(seatInventory.eventId, eventId), inArray(seatInventory.status, ["FREE", "BLOCKED"])));
+  await tx
+    .delete(areaInventory)
+    .where(and(eq(areaInventory.eventId, eventId), sql`${areaInventory.held} + ${areaInventory.sold} = 0`));
+  const [seat] = await tx.select({ n: sql<number>`1` }).from(seatInventory).where(eq(seatInventory.eventId, eventId)).limit(1);
+  const [area] = await tx.select({ n: sql<number>`1` }).from(areaInventory).where(eq(areaInventory.eventId, eventId)).limit(1);
+  if (seat || area) throw new AppError("SEATING_LOCKED");
 }
 
 /** Whether any seat or place of these events is sold or held (then layouts are frozen). */

@@ -21,7 +21,7 @@ function categoryBySeat(block: SeatingBlock): Map<string, string | null> {
 }
 
 function refuse(action: BlockAction, index: number): never {
-  throw new AppError("BLOCK_ACTION_REFUSED", { field: `layout.blocks.${index}`, message: action });
+  throw new AppError("BLOCK_ACTION_REFUSED", { field: `layout.blocks.${index}`, detail: action });
 }
 
 /**

@@ -123,6 +123,8 @@ export async function saveTemplate(
     const eventIds = await usingEvents(tx, id);
     const sold = await soldKeys(tx, eventIds);
     if (sold.size > 0) assertLimitedEdit(template.layout, input.layout, sold);
+    // Events chose the template for its type; it cannot change under them.
+    if (eventIds.length > 0 && input.type !== template.type) throw new AppError("TEMPLATE_IN_USE", { field: "type" });
     const [row] = await tx
       .update(stadiumTemplates)
       .set({ name: input.name, comment: input.comment ?? null, type: input.type, layout: input.layout, version: template.version + 1, ...capacities(input.layout) })
@@ -155,7 +157,15 @@ async function applyLayoutToEvent(tx: DbOrTx, eventId: string, layout: SeatingLa
   }
   // With sales: new blocks get inventory, unsold seats follow their new category.
   await materialiseInventory(tx, eventId, layout, dateIds);
-  const { seats } = sellablePlaces(layout);
+  const { seats, areas } = sellablePlaces(layout);
+  if (areas.length > 0) {
+    await tx.execute(sql`
+      update ${areaInventory} ai set category_id = a.category, version = ai.version + 1
+      from jsonb_to_recordset(${JSON.stringify(areas.map((a) => ({ area: a.area, category: a.category })))}::jsonb)
+        as a(area text, category text)
+      where ai.event_id = ${eventId}::uuid and ai.area_id = a.area and ai.held + ai.sold = 0
+        and ai.category_id is distinct from a.category`);
+  }
   if (seats.length > 0) {
     await tx.execute(sql`
       update ${seatInventory} si set category_id = s.category, version = si.version + 1
