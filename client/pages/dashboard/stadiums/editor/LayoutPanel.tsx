@@ -164,7 +164,7 @@ export function LayoutPanel({
       <SeatTools editor={editor} block={selectedBlock?.kind === "seated" ? selectedBlock : null} allowActivation />
       <Divider />
       <Title order={4} size="h5">
-        <Trans>Plan</Trans>
+        <Trans>Plan size</Trans>
       </Title>
       <SimpleGrid cols={2}>
         <IntField
