@@ -68,4 +68,23 @@ test("an organiser builds a plan with two blocks and two categories, undoes and 
   await chooseOption(page, "Seating plan", new RegExp(name));
   await page.getByRole("button", { name: "Save draft and close" }).click();
   await expect(page.getByTestId("seat-count")).toHaveText("300");
+
+  // Block every seat of the date by dragging a rectangle over the plan, then unblock them.
+  await page.getByRole("link", { name: "Block seats" }).click();
+  await expect(page.getByText("Free: 300")).toBeVisible();
+  const plan = page.getByRole("application").first();
+  const box = (await plan.boundingBox())!;
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 60, box.y + box.height - 4, { steps: 8 });
+  await page.mouse.up();
+  await expect(page.getByText("300 seats selected")).toBeVisible();
+  await page.getByRole("button", { name: "Block selected seats", exact: true }).click();
+  await expect(page.getByText("Blocked: 300")).toBeVisible();
+  await page.mouse.move(box.x + 4, box.y + 4);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width - 60, box.y + box.height - 4, { steps: 8 });
+  await page.mouse.up();
+  await page.getByRole("button", { name: "Unblock selected seats" }).click();
+  await expect(page.getByText("Free: 300")).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { areaInventory, eventDates, seatInventory } from "../../db/schema";
+import { areaInventory, eventDates, eventSeating, seatInventory } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 
 async function ownDate(db: DbOrTx, organiserId: string, eventDateId: string) {
@@ -40,9 +40,10 @@ export async function setSeatsBlocked(
   return rows.map((r) => r.key);
 }
 
-/** The organiser's view of one date: every seat's status and the standing areas' counters. */
+/** The organiser's view of one date: the event's plan, every seat's status and the areas' counters. */
 export async function dateInventory(db: DbOrTx, organiserId: string, eventDateId: string) {
-  await ownDate(db, organiserId, eventDateId);
+  const date = await ownDate(db, organiserId, eventDateId);
+  const [seating] = await db.select({ layout: eventSeating.layout }).from(eventSeating).where(eq(eventSeating.eventId, date.eventId));
   const seats = await db
     .select({ key: seatInventory.seatKey, status: seatInventory.status, categoryId: seatInventory.categoryId })
     .from(seatInventory)
@@ -52,7 +53,7 @@ export async function dateInventory(db: DbOrTx, organiserId: string, eventDateId
     .select({ areaId: areaInventory.areaId, capacity: areaInventory.capacity, held: areaInventory.held, sold: areaInventory.sold })
     .from(areaInventory)
     .where(eq(areaInventory.eventDateId, eventDateId));
-  return { seats, areas };
+  return { layout: seating?.layout ?? null, seats, areas };
 }
 
 /** Seats and places per date of an event (the event dashboard's seat count). */

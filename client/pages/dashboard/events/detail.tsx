@@ -49,6 +49,11 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           <Button component={Link} href={`/${event.id}/preview`} variant="default">
             <Trans>Preview</Trans>
           </Button>
+          {event.seatingMode === "template" && dates.length > 0 && (
+            <Button component={Link} href={`/${event.id}/seats`} variant="default">
+              <Trans>Block seats</Trans>
+            </Button>
+          )}
           {event.status !== "cancelled" && (
             <Button component={Link} href={`/${event.id}/edit/${Math.min(event.wizardStep + 1, 6)}`}>
               <Trans>Edit</Trans>

@@ -1,6 +1,7 @@
 import { Route, Switch, useParams } from "wouter";
 import { EventDashboard, EventPreviewPage } from "./detail";
 import { EventList } from "./list";
+import { EventSeatsPage } from "./seats";
 import { EventWizard } from "./wizard";
 import type { WizardKind } from "./wizard/types";
 
@@ -12,6 +13,11 @@ function Wizard({ kind }: { kind: WizardKind }) {
 function Dashboard({ kind }: { kind: WizardKind }) {
   const { id = "" } = useParams<{ id: string }>();
   return <EventDashboard kind={kind} id={id} />;
+}
+
+function Seats() {
+  const { id = "", dateId } = useParams<{ id: string; dateId?: string }>();
+  return <EventSeatsPage eventId={id} dateId={dateId ?? null} />;
 }
 
 function Preview({ kind }: { kind: WizardKind }) {
@@ -31,6 +37,9 @@ export default function EventsArea({ kind }: { kind: WizardKind }) {
       </Route>
       <Route path="/:id/edit/:step?">
         <Wizard kind={kind} />
+      </Route>
+      <Route path="/:id/seats/:dateId?">
+        <Seats />
       </Route>
       <Route path="/:id/preview">
         <Preview kind={kind} />
