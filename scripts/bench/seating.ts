@@ -222,8 +222,9 @@ const ZOOM_PAN_SEQUENCE = `(async () => {
   };
   // Zoom targets in screen pixels per seat, whatever the window size: just above the level of
   // detail where seats appear (the most seats on screen), then close enough for seat numbers.
-  const vb = el.querySelector("svg").viewBox.baseVal;
-  const fitPitch = (r.width / vb.width) * 10;
+  // The renderer pans and zooms one root group: its transform's scale is pixels per plan unit.
+  const root = el.querySelector("svg > g");
+  const fitPitch = root.transform.baseVal.consolidate().matrix.a * 10;
   const step = Math.exp(25 * 0.002); // one wheel notch of deltaY 25
   const notches = (from, to) => Math.max(1, Math.ceil(Math.log(to / from) / Math.log(step)));
   const toDetail = notches(fitPitch, 6);

@@ -163,10 +163,13 @@ export function SeatingPlan(props: SeatingPlanProps) {
     propsRef.current = props;
   });
 
-  const colors = useMemo(
-    () => categoryColors ?? Object.fromEntries(layout.categories.map((c) => [c.id, c.color])),
-    [categoryColors, layout.categories],
+  // Keyed by content: renaming a category must not redraw every seat.
+  const colorKey = layout.categories.map((c) => `${c.id}=${c.color}`).join(",");
+  const layoutColors = useMemo(
+    () => Object.fromEntries(colorKey ? colorKey.split(",").map((pair) => pair.split("=") as [string, string]) : []),
+    [colorKey],
   );
+  const colors = categoryColors ?? layoutColors;
   const mergedStatusColors = useMemo(() => ({ ...DEFAULT_STATUS_COLORS, ...statusColors }), [statusColors]);
   const highlightIds = useMemo(() => new Set(highlight?.blockIds ?? []), [highlight?.blockIds]);
   const blockById = useMemo(() => new Map(layout.blocks.map((b) => [b.id, b])), [layout.blocks]);

@@ -35,23 +35,26 @@ import { type Size, type View, viewRect } from "./viewport";
  * - a block is one <g> placed by a single transform; its seats are a handful of <path>s,
  *   one per colour, each a run of tiny squares in block coordinates (moving a block never
  *   rebuilds them);
- * - level of detail: below DETAIL_MIN_PITCH_PX a block is a filled rectangle with its name,
- *   row numbers and seat numbers appear only when zoomed in further;
+ * - level of detail: below DETAIL_MIN_PITCH_PX a block is a filled rectangle with its name;
+ *   up to SEATS_MIN_PITCH_PX each row is drawn as strips (one rectangle per run of seats of
+ *   one colour); beyond, seat by seat; row and seat numbers only when zoomed in further;
  * - culling: blocks outside the view are display:none and built lazily when they come into
  *   view, within a per-frame time budget;
  * - pan and zoom change only the transform of one root group, at most once per animation
  *   frame.
  */
 
-/** Seats are drawn when one seat pitch covers at least this many screen pixels. */
+/** Seats are drawn (as row strips) when one seat pitch covers at least this many screen pixels. */
 export const DETAIL_MIN_PITCH_PX = 5;
+/** Seats are drawn one by one from this many screen pixels per seat pitch. */
+const SEATS_MIN_PITCH_PX = 9;
 const ROW_LABEL_MIN_PITCH_PX = 14;
 const SEAT_NUMBER_MIN_PITCH_PX = 24;
 const LABEL_MIN_PX = 7;
 /**
- * Text (block names, row and seat numbers) is hidden while the zoom changes and shown again
- * this long after it settled: re-rasterising glyphs at a new size every frame is what made
- * zooming drop frames, more than the seats themselves.
+ * While the zoom changes, text (block names, row and seat numbers) is hidden and no new seat
+ * paths are built; both come back this long after the zoom settled. Re-laying out glyphs at a
+ * new size and laying out freshly built blocks every frame is what made zooming drop frames.
  */
 const ZOOM_SETTLE_MS = 150;
 /** Work per frame spent building seat paths before the rest waits for the next frame. */
@@ -74,6 +77,8 @@ export type RenderInput = {
 };
 
 type Built = { block: SeatingBlock; style: number; token: unknown };
+type Mode = "coarse" | "strips" | "seats";
+type SeatLayer = { group: G | null; built: Built | null };
 
 type BlockView = {
   block: SeatingBlock;
@@ -82,14 +87,15 @@ type BlockView = {
   label: Text;
   labelSize: number;
   bounds: Rect;
-  seats: G | null;
-  seatsBuilt: Built | null;
+  /** Seats drawn seat by seat, and the same merged into row strips for middle zoom. */
+  seats: SeatLayer;
+  strips: SeatLayer;
   rowLabels: G | null;
   rowLabelsFor: SeatingBlock | null;
   numbers: G | null;
   numbersBuilt: Built | null;
   shown: boolean;
-  mode: "coarse" | "detail" | null;
+  mode: Mode | null;
   rowLabelsShown: boolean;
   numbersShown: boolean;
   labelState: string;
@@ -127,17 +133,38 @@ function dominantCategory(block: SeatingBlock): string | null {
   return best;
 }
 
-/** A path of equal squares, each written relative to the previous one (short strings). */
-class SquareRun {
+/**
+ * Puts a node into its parent or takes it out. Hidden text is taken out of the DOM rather than
+ * set to display:none: Chromium still does work for every SVG <text> under a hidden group each
+ * time the zoom changes, which made zooming slow once seat numbers had been drawn.
+ */
+function attach(parent: Element, node: Element, on: boolean) {
+  if (on && node.parentNode !== parent) parent.appendChild(node);
+  else if (!on && node.parentNode === parent) node.remove();
+}
+
+/** A path of rectangles, each written relative to the previous one (short strings). */
+class RectPath {
   d = "";
   private lx = 0;
   private ly = 0;
-  constructor(private readonly size: number) {}
-  add(x: number, y: number) {
-    const n = this.size;
-    this.d += this.d === "" ? `M${x} ${y}h${n}v${n}h-${n}z` : `m${x - this.lx} ${y - this.ly}h${n}v${n}h-${n}z`;
+  add(x: number, y: number, w: number, h: number) {
+    this.d += `${this.d === "" ? `M${x} ${y}` : `m${x - this.lx} ${y - this.ly}`}h${w}v${h}h${-w}z`;
     this.lx = x;
     this.ly = y;
+  }
+}
+
+/**
+ * Calls `emit(first, count)` for each run of equal values in `values[0..length)`; with
+ * `merge` false every element is its own run.
+ */
+function eachRun<T>(values: T[], length: number, merge: boolean, emit: (first: number, count: number, value: T) => void) {
+  let first = 0;
+  for (let s = 1; s <= length; s++) {
+    if (s < length && merge && values[s] === values[first]) continue;
+    emit(first, s - first, values[first]!);
+    first = s;
   }
 }
 
@@ -294,7 +321,7 @@ export class PlanRenderer {
       return {
         block,
         seat: block.kind === "seated" ? seatAtPoint(block, p) : null,
-        detailed: view?.mode === "detail",
+        detailed: view?.mode === "seats" || view?.mode === "strips",
       };
     }
     return null;
@@ -340,7 +367,8 @@ export class PlanRenderer {
 
   private createView(block: SeatingBlock): BlockView {
     const group = this.blocksLayer.group().attr({ "data-block": block.id });
-    const area = group.rect(0, 0).attr({ "vector-effect": "non-scaling-stroke", "stroke-width": 1 });
+    // Outlines in plan units: a non-scaling stroke would need new layout at every zoom step.
+    const area = group.rect(0, 0).attr({ "stroke-width": 1 });
     const label = group.plain(block.name).attr({ "text-anchor": "middle", "pointer-events": "none" });
     const view: BlockView = {
       block,
@@ -349,8 +377,8 @@ export class PlanRenderer {
       label,
       labelSize: 0,
       bounds: blockBounds(block),
-      seats: null,
-      seatsBuilt: null,
+      seats: { group: null, built: null },
+      strips: { group: null, built: null },
       rowLabels: null,
       rowLabelsFor: null,
       numbers: null,
@@ -405,7 +433,7 @@ export class PlanRenderer {
 
     const scale = this.view.scale;
     const pitchPx = scale * SEAT_PITCH;
-    const detail = pitchPx >= DETAIL_MIN_PITCH_PX;
+    const level: Mode = pitchPx >= SEATS_MIN_PITCH_PX ? "seats" : pitchPx >= DETAIL_MIN_PITCH_PX ? "strips" : "coarse";
     const wantRowLabels = pitchPx >= ROW_LABEL_MIN_PITCH_PX && !this.zooming;
     const wantNumbers = pitchPx >= SEAT_NUMBER_MIN_PITCH_PX && !this.zooming;
     const margin = 40 / scale;
@@ -421,23 +449,28 @@ export class PlanRenderer {
         view.shown = visible;
       }
       if (!visible) continue;
-      let mode: "coarse" | "detail" = detail && view.block.kind === "seated" ? "detail" : "coarse";
-      if (mode === "detail" && this.needsSeats(view)) {
-        if (overBudget()) {
-          pending = true;
-          mode = view.seats ? "detail" : "coarse"; // keep stale seats rather than flicker
-        } else this.buildSeats(view);
+      let mode: Mode = view.block.kind === "seated" ? level : "coarse";
+      if (mode !== "coarse" && !this.isCurrent(view, view[mode].built)) {
+        const canBuild = !this.zooming && !overBudget();
+        if (canBuild) this.buildSeats(view, mode);
+        else {
+          // Over budget: the next frame continues; zooming: the settle timer redraws.
+          if (!this.zooming) pending = true;
+          // Rather stale or coarser seats for a frame than nothing.
+          const other = mode === "seats" ? "strips" : "seats";
+          if (!view[mode].group) mode = view[other].group ? other : "coarse";
+        }
       }
       this.applyMode(view, mode);
       this.applyLabel(view, mode, scale);
       if (view.block.kind === "seated") {
-        const showRows = mode === "detail" && wantRowLabels;
+        const showRows = mode === "seats" && wantRowLabels;
         if (showRows && view.rowLabelsFor !== view.block) {
           if (overBudget()) pending = true;
           else this.buildRowLabels(view);
         }
         this.toggle(view, "rowLabels", showRows && view.rowLabelsFor === view.block);
-        const showNumbers = mode === "detail" && wantNumbers;
+        const showNumbers = mode === "seats" && wantNumbers;
         if (showNumbers && !this.isCurrent(view, view.numbersBuilt)) {
           if (overBudget()) pending = true;
           else this.buildNumbers(view);
@@ -475,26 +508,24 @@ export class PlanRenderer {
     return built !== null && built.block === view.block && built.style === this.style && built.token === this.token(view);
   }
 
-  private needsSeats(view: BlockView): boolean {
-    return !this.isCurrent(view, view.seatsBuilt);
-  }
-
-  private applyMode(view: BlockView, mode: "coarse" | "detail") {
+  private applyMode(view: BlockView, mode: Mode) {
     if (view.mode === mode) return;
     view.mode = mode;
     const standing = view.block.kind === "standing";
+    const detailed = mode !== "coarse";
     view.area.attr({
-      fill: mode === "detail" ? view.block.color : view.coarseFill,
-      "fill-opacity": mode === "detail" ? 0.08 : standing ? 0.55 : 0.85,
+      fill: detailed ? view.block.color : view.coarseFill,
+      "fill-opacity": detailed ? 0.08 : standing ? 0.55 : 0.85,
     });
-    view.seats?.node.setAttribute("display", mode === "detail" ? "inline" : "none");
+    view.seats.group?.node.setAttribute("display", mode === "seats" ? "inline" : "none");
+    view.strips.group?.node.setAttribute("display", mode === "strips" ? "inline" : "none");
   }
 
-  private applyLabel(view: BlockView, mode: "coarse" | "detail", scale: number) {
+  private applyLabel(view: BlockView, mode: Mode, scale: number) {
     const { width, height } = blockSize(view.block);
     let size: number;
     let state: string;
-    if (mode === "detail") {
+    if (mode !== "coarse") {
       size = DETAIL_LABEL_SIZE;
       state = "detail";
     } else {
@@ -505,10 +536,9 @@ export class PlanRenderer {
     state += visible ? ":on" : ":off";
     if (state === view.labelState) return;
     view.labelState = state;
-    const node = view.label.node;
-    node.setAttribute("display", visible ? "inline" : "none");
+    attach(view.group.node, view.label.node, visible);
     if (!visible) return;
-    if (mode === "detail") {
+    if (mode !== "coarse") {
       view.label.attr({ x: width / 2, y: -3, "font-size": size, fill: "#212529", "dominant-baseline": "auto" });
     } else {
       const fill = readableOn(view.coarseFill);
@@ -520,7 +550,8 @@ export class PlanRenderer {
     const flag = part === "rowLabels" ? "rowLabelsShown" : "numbersShown";
     if (view[flag] === show) return;
     view[flag] = show;
-    view[part]?.node.setAttribute("display", show ? "inline" : "none");
+    const group = view[part];
+    if (group) attach(view.group.node, group.node, show);
   }
 
   private seatColor(block: SeatedBlock, category: string | null, visual: SeatVisual | undefined): string {
@@ -533,56 +564,70 @@ export class PlanRenderer {
     return base;
   }
 
-  /** One path per colour for the block's seats, plus frames for selected and dots for marked seats. */
-  private buildSeats(view: BlockView) {
+  /**
+   * The block's seats as one path per colour, plus frames for selected and dots for marked
+   * seats; as row strips (runs of equal seats merged) or seat by seat.
+   */
+  private buildSeats(view: BlockView, mode: "seats" | "strips") {
     const block = view.block as SeatedBlock;
-    const input = this.input!;
-    const seatState = input.seatState;
-    const runs = new Map<string, SquareRun>();
-    const inactive = new SquareRun(4);
-    const selected = new SquareRun(SEAT_SIZE);
-    const marked = new SquareRun(3);
+    const merge = mode === "strips";
+    const seatState = this.input!.seatState;
+    const fills = new Map<string, RectPath>();
+    const inactive = new RectPath();
+    const selected = new RectPath();
+    const marked = new RectPath();
     const disabledRows = new Set(block.disabledRows);
     const disabledSeats = new Set(block.disabledSeats);
     const seatCategories = block.seatCategories;
     const perSeat = disabledSeats.size > 0 || Object.keys(seatCategories).length > 0;
     const inset = (SEAT_PITCH - SEAT_SIZE) / 2;
+    const colors: (string | null)[] = [];
+    const isSelected: boolean[] = [];
+    const isMarked: boolean[] = [];
+    const span = (count: number, pad: number) => (count - 1) * SEAT_PITCH + SEAT_SIZE - 2 * pad;
     for (let r = 0; r < block.rows; r++) {
-      const start = rowStart(block, r);
+      const start = rowStart(block, r) + inset;
       const inRow = seatsInRow(block, r);
       const rowCategory = block.rowCategories[String(r)] ?? block.categoryId;
       const rowOff = disabledRows.has(r);
       const y = r * SEAT_PITCH + inset;
       for (let s = 0; s < inRow; s++) {
-        const x = start + s * SEAT_PITCH + inset;
         const rs = perSeat ? `${r}:${s}` : "";
         const active = !rowOff && !(perSeat && disabledSeats.has(rs));
-        const category = perSeat ? (seatCategories[rs] ?? rowCategory) : rowCategory;
         const visual = seatState?.(`${block.id}:${r}:${s}`);
-        if (!active) inactive.add(x + 2, y + 2);
-        else {
-          const color = this.seatColor(block, category, visual);
-          let run = runs.get(color);
-          if (!run) runs.set(color, (run = new SquareRun(SEAT_SIZE)));
-          run.add(x, y);
-        }
-        if (visual?.selected) selected.add(x, y);
-        if (visual?.marked) marked.add(x + 2.5, y + 2.5);
+        colors[s] = active ? this.seatColor(block, perSeat ? (seatCategories[rs] ?? rowCategory) : rowCategory, visual) : null;
+        isSelected[s] = visual?.selected === true;
+        isMarked[s] = visual?.marked === true;
       }
+      eachRun(colors, inRow, merge, (first, count, color) => {
+        const x = start + first * SEAT_PITCH;
+        if (color === null) inactive.add(x + 2, y + 2, span(count, 2), SEAT_SIZE - 4);
+        else {
+          let path = fills.get(color);
+          if (!path) fills.set(color, (path = new RectPath()));
+          path.add(x, y, span(count, 0), SEAT_SIZE);
+        }
+      });
+      eachRun(isSelected, inRow, merge, (first, count, on) => {
+        if (on) selected.add(start + first * SEAT_PITCH, y, span(count, 0), SEAT_SIZE);
+      });
+      eachRun(isMarked, inRow, merge, (first, count, on) => {
+        if (on) marked.add(start + first * SEAT_PITCH + 2.5, y + 2.5, span(count, 2.5), SEAT_SIZE - 5);
+      });
     }
-    if (!view.seats) {
-      view.seats = view.group.group().attr({ "pointer-events": "none" });
-      view.label.front();
-    } else view.seats.clear();
-    const g = view.seats;
+    const layer = view[mode];
+    if (!layer.group) {
+      layer.group = view.group.group().attr({ "pointer-events": "none" });
+      // Seats lie on the block's area, under its name and numbers.
+      view.area.node.after(layer.group.node);
+    } else layer.group.clear();
+    const g = layer.group;
     if (inactive.d) g.path().attr({ d: inactive.d, fill: INACTIVE_COLOR });
-    for (const [color, run] of runs) g.path().attr({ d: run.d, fill: color });
+    for (const [color, path] of fills) g.path().attr({ d: path.d, fill: color });
     if (selected.d) g.path().attr({ d: selected.d, fill: "none", stroke: SELECTED_STROKE, "stroke-width": 1.6 });
     if (marked.d) g.path().attr({ d: marked.d, fill: MARK_COLOR });
-    g.node.setAttribute("display", view.mode === "detail" ? "inline" : "none");
-    view.seatsBuilt = { block, style: this.style, token: this.token(view) };
-    if (view.rowLabels) view.rowLabels.front();
-    if (view.numbers) view.numbers.front();
+    g.node.setAttribute("display", view.mode === mode ? "inline" : "none");
+    layer.built = { block, style: this.style, token: this.token(view) };
   }
 
   private buildRowLabels(view: BlockView) {

@@ -100,13 +100,6 @@ export function CategoriesPanel({
                 <Stack gap={6}>
                   <Group gap="xs" wrap="nowrap">
                     <Radio value={category.id} aria-label={t`Choose ${name}`} />
-                    <ColorField
-                      ariaLabel={t`Colour of ${name}`}
-                      value={category.color}
-                      disabled={readOnly}
-                      w={112}
-                      onCommit={(color) => editor.editLayout((l) => updateCategory(l, category.id, { color }), { key: `category:${category.id}:color` })}
-                    />
                     <TextInput
                       aria-label={t`Name of the category`}
                       value={category.name}
@@ -125,16 +118,23 @@ export function CategoriesPanel({
                       </ActionIcon>
                     )}
                   </Group>
-                  <Group gap="xs" justify="space-between">
+                  <Group gap="xs" justify="space-between" wrap="nowrap">
+                    <ColorField
+                      ariaLabel={t`Colour of ${name}`}
+                      value={category.color}
+                      disabled={readOnly}
+                      w={132}
+                      onCommit={(color) => editor.editLayout((l) => updateCategory(l, category.id, { color }), { key: `category:${category.id}:color` })}
+                    />
                     <Badge variant="light" color={places > 0 ? "blue" : "red"}>
                       <Plural value={places} one="# place" other="# places" />
                     </Badge>
-                    {places === 0 && (
-                      <Text size="xs" c="red" role="alert">
-                        <Trans>Not enough tickets: no seats or places are assigned to this category.</Trans>
-                      </Text>
-                    )}
                   </Group>
+                  {places === 0 && (
+                    <Text size="xs" c="red" role="alert">
+                      <Trans>Not enough tickets: no seats or places are assigned to this category.</Trans>
+                    </Text>
+                  )}
                 </Stack>
               </Paper>
             );
@@ -164,7 +164,7 @@ export function CategoriesPanel({
                 disabled={!active || selected === 0}
                 onClick={() => active && editor.editLayout((l) => assignCategory(l, editor.selection, active.id))}
               >
-                <Plural value={selected} one="To the selected seat" other="To the # selected seats" />
+                <Plural value={selected} one="To the selected seat" other="To # selected seats" />
               </Button>
               <Button
                 size="compact-sm"
@@ -172,7 +172,7 @@ export function CategoriesPanel({
                 disabled={!active || !selectedBlock}
                 onClick={() => active && selectedBlock && editor.editLayout((l) => setBlockCategory(l, selectedBlock.id, active.id))}
               >
-                {selectedBlock ? t`To all of ${blockName}` : <Trans>To the selected block</Trans>}
+                {selectedBlock ? t`To all of ${blockName}` : <Trans>To a whole block</Trans>}
               </Button>
               <Button
                 size="compact-sm"
@@ -180,7 +180,7 @@ export function CategoriesPanel({
                 disabled={selected === 0}
                 onClick={() => editor.editLayout((l) => assignCategory(l, editor.selection, null))}
               >
-                <Trans>Reset selected seats to their block's category</Trans>
+                <Trans>Reset to the block's category</Trans>
               </Button>
             </Group>
           </Stack>

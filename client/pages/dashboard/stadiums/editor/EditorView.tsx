@@ -32,8 +32,8 @@ import {
   restoreBlocks,
   updateBlock,
 } from "../../../../../shared/seating/editing";
-import { blockSize } from "../../../../../shared/seating/geometry";
-import { STADIUM_TYPES, type StadiumType } from "../../../../../shared/seating/layout";
+import { blockBounds, blockSize, rectsIntersect } from "../../../../../shared/seating/geometry";
+import { type SeatingBlock, STADIUM_TYPES, type StadiumType } from "../../../../../shared/seating/layout";
 import { applySeats, applySeatsByBlock, EMPTY_SELECTION, rowSeatIndexes } from "../../../../../shared/seating/selection";
 import { SeatingPlan, type PlanInteraction, type SeatingPlanHandle } from "../../../../components/SeatingPlan";
 import { INACTIVE_COLOR } from "../../../../components/SeatingPlan/colors";
@@ -88,6 +88,26 @@ function Swatch({ color, label, inset }: { color: string; label: string; inset?:
 }
 
 const snapTo = (v: number, step = 10) => Math.round(v / step) * step;
+
+/** The block moved to the free spot nearest to where it was put (rings of 8 directions). */
+function placeFree<T extends SeatingBlock>(block: T, others: readonly SeatingBlock[]): T {
+  const { width, height } = blockSize(block);
+  const taken = others.map(blockBounds);
+  const fits = (b: T) => !taken.some((r) => rectsIntersect(r, blockBounds(b)));
+  if (fits(block)) return block;
+  for (let ring = 1; ring <= 12; ring++) {
+    for (let k = 0; k < 8; k++) {
+      const angle = (k * Math.PI) / 4;
+      const candidate = {
+        ...block,
+        x: snapTo(block.x + Math.round(Math.cos(angle)) * ring * (width + 20)),
+        y: snapTo(block.y + Math.round(Math.sin(angle)) * ring * (height + 20)),
+      };
+      if (fits(candidate)) return candidate;
+    }
+  }
+  return block;
+}
 
 /**
  * The stadium seating-plan editor (SPEC §2): name, comment and type; the plan with the LAYOUT
@@ -182,7 +202,7 @@ export function EditorView({
     const base = { id, name: nextBlockName(layout), x: 0, y: 0, color: SWATCHES[layout.blocks.length % SWATCHES.length]! };
     const block = kind === "seated" ? createSeatedBlock(base) : createStandingBlock(base);
     const size = blockSize(block);
-    const placed = { ...block, x: snapTo(centre.x - size.width / 2), y: snapTo(centre.y - size.height / 2) };
+    const placed = placeFree({ ...block, x: snapTo(centre.x - size.width / 2), y: snapTo(centre.y - size.height / 2) }, layout.blocks);
     if (editor.editLayout((l) => addBlock(l, placed))) {
       setSelectedBlockId(id);
       setTool("move");

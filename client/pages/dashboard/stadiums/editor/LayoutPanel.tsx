@@ -29,13 +29,13 @@ export function SeatTools({ editor, block, allowActivation }: { editor: StadiumE
           </Text>
         </Group>
         {block && (
-          <Group gap="xs" align="flex-end" wrap="nowrap">
+          <Group gap="xs" align="center">
             <Button
               variant="default"
               size="compact-sm"
               onClick={() => editor.setSelection((s) => applySeats(s, block.id, blockSeatIndexes(block), "add"))}
             >
-              {t`All of block ${name}`}
+              {t`Whole block ${name}`}
             </Button>
             <Select
               aria-label={t`Row`}
@@ -126,7 +126,7 @@ export function LayoutPanel({
   return (
     <Stack gap="md">
       {!readOnly && (
-        <SimpleGrid cols={2}>
+        <SimpleGrid cols={{ base: 1, xs: 2 }}>
           <Button onClick={() => onAddBlock("seated")}>
             <Trans>Add seated block</Trans>
           </Button>

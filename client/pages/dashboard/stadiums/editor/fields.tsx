@@ -109,6 +109,7 @@ export function ColorField({
       aria-label={ariaLabel}
       w={w}
       format="hex"
+      withEyeDropper={false}
       swatches={SWATCHES}
       swatchesPerRow={5}
       value={String(draft)}

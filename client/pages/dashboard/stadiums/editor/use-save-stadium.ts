@@ -28,15 +28,17 @@ function rawFieldErrors(error: unknown): Record<string, string[]> {
 }
 
 /**
- * BLOCK_ACTION_REFUSED names the block by its index: in the saved layout for DELETE_BLOCK
- * (the block is gone from the one sent), in the sent layout otherwise.
+ * BLOCK_ACTION_REFUSED names the block by its index in the field (`layout.blocks.N`) and the
+ * action in the error's detail: the index is in the saved layout for DELETE_BLOCK (the block
+ * is gone from the one sent), in the sent layout otherwise.
  */
 export function refusedBlocks(error: unknown, sent: SeatingLayout, saved: SeatingLayout): RefusedBlock[] {
+  const detail = error instanceof TRPCClientError ? (error.data as { detail?: string | null } | undefined)?.detail : undefined;
   const result: RefusedBlock[] = [];
   for (const [field, codes] of Object.entries(rawFieldErrors(error))) {
     const match = /blocks\.(\d+)/.exec(field);
     if (!match) continue;
-    const action = codes.includes("DELETE_BLOCK") ? "DELETE_BLOCK" : "EDIT_BLOCK_LAYOUT";
+    const action = detail === "DELETE_BLOCK" || codes.includes("DELETE_BLOCK") ? "DELETE_BLOCK" : "EDIT_BLOCK_LAYOUT";
     const block = (action === "DELETE_BLOCK" ? saved : sent).blocks[Number(match[1])];
     if (block && !result.some((r) => r.id === block.id)) result.push({ id: block.id, name: block.name, action });
   }

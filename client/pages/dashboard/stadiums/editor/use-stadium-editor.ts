@@ -62,7 +62,7 @@ export function useStadiumEditor(initial: StadiumDoc, editMode: SeatingEditMode,
         return t`Tickets have been sold on this seating plan: the position, size and seats of its blocks can no longer change.`;
       const changed = soldSeatsChanged(saved, next, sold).length;
       if (changed > soldSeatsChanged(saved, current, sold).length)
-        return t`Sold seats keep their category: ${changed} sold or reserved seats would change.`;
+        return t`Sold and reserved seats keep their category (seats affected: ${changed}).`;
       const areaChanged = saved.blocks.some((b) => {
         if (b.kind !== "standing" || !soldAreas.has(b.id)) return false;
         return next.blocks.find((n) => n.id === b.id)?.categoryId !== b.categoryId;
