@@ -5,7 +5,7 @@ import { areaInventory, eventSeating, seatInventory, stadiumTemplates } from "..
 import type { SeatStatus } from "../../../shared/enums";
 import type { SeatedBlock, SeatingLayout, StadiumType, StandingBlock } from "../../../shared/seating/layout";
 import type { TestClient, TrpcResponse } from "./app";
-import { createEventVia, datesOf, localDateInDays, multipartFile, ok, oneDaySchedule, validEventStep1 } from "./events";
+import { createEventVia, datesOf, localDateInDays, multipartFile, ok, oneDaySchedule, pngChunk, validEventStep1 } from "./events";
 
 export type TemplateRow = typeof stadiumTemplates.$inferSelect;
 export type SeatInventoryRow = typeof seatInventory.$inferSelect;
@@ -269,30 +269,6 @@ export async function seatingState(db: Db, eventId: string) {
 
 // ---------------------------------------------------------------- stadium images
 
-const CRC_TABLE = (() => {
-  const table = new Uint32Array(256);
-  for (let n = 0; n < 256; n++) {
-    let c = n;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-    table[n] = c >>> 0;
-  }
-  return table;
-})();
-
-function crc32(data: Buffer): number {
-  let c = 0xffffffff;
-  for (const byte of data) c = CRC_TABLE[(c ^ byte) & 0xff]! ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-
-function chunk(type: string, data: Buffer): Buffer {
-  const length = Buffer.alloc(4);
-  length.writeUInt32BE(data.length);
-  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
-  const crc = Buffer.alloc(4);
-  crc.writeUInt32BE(crc32(body));
-  return Buffer.concat([length, body, crc]);
-}
 
 /** A valid greyscale PNG of one colour: 2000 × 2000 deflates to a few KB. */
 export function makeSolidPng(width: number, height: number, grey = 200): Buffer {
@@ -306,9 +282,9 @@ export function makeSolidPng(width: number, height: number, grey = 200): Buffer 
   for (let y = 0; y < height; y++) raw[y * stride] = 0; // filter byte: none
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk("IHDR", ihdr),
-    chunk("IDAT", deflateSync(raw, { level: 9 })),
-    chunk("IEND", Buffer.alloc(0)),
+    pngChunk("IHDR", ihdr),
+    pngChunk("IDAT", deflateSync(raw, { level: 9 })),
+    pngChunk("IEND", Buffer.alloc(0)),
   ]);
 }
 

@@ -26,6 +26,7 @@ import { MAX_FAQ, MAX_MEDIA_IMAGES, ZEventDetails } from "../../../../../shared/
 import { useZodForm } from "../../../../hooks/use-zod-form";
 import { describeError, translateFieldMessage } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
+import { UploadError, uploadImage } from "../../../../lib/upload";
 import { useTRPC } from "../../../../lib/trpc";
 import { StepActions, wantsClose } from "./StepActions";
 import type { EventDetail, StepProps } from "./types";
@@ -36,33 +37,10 @@ const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 const RECOMMENDED = { width: 2160, height: 1080 };
 const ACCEPTED_TYPES = [MIME_TYPES.jpeg, MIME_TYPES.png];
 
-type UploadedImage = { id: string; width: number; height: number; mimeType: string; bytes: number };
 type Size = { width: number; height: number };
 
-class UploadError extends Error {
-  readonly code: string;
-  constructor(code: string) {
-    super(code);
-    this.code = code;
-  }
-}
-
 const imageUrl = (id: string) => `/uploads/${id}`;
-
-/** Sends one image to the upload endpoint; throws UploadError with the server's code. */
-async function uploadEventImage(file: File): Promise<UploadedImage> {
-  const body = new FormData();
-  body.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch(UPLOAD_URL, { method: "POST", body, credentials: "same-origin" });
-  } catch {
-    throw new UploadError("NETWORK");
-  }
-  if (response.ok) return (await response.json()) as UploadedImage;
-  const payload = (await response.json().catch(() => null)) as { error?: string } | null;
-  throw new UploadError(payload?.error ?? (response.status === 413 ? "UPLOAD_TOO_LARGE" : "INTERNAL"));
-}
+const uploadEventImage = (file: File) => uploadImage(UPLOAD_URL, file);
 
 /** Translated reasons for failed uploads and for files the dropzone refused. */
 function useUploadMessages() {

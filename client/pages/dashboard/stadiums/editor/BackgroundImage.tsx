@@ -2,27 +2,14 @@ import { Alert, Button, Group, Image, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, MIME_TYPES } from "@mantine/dropzone";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { UploadError, uploadImage } from "../../../../lib/upload";
 
 /** SPEC §9: the stadium image is a JPG, PNG or SVG of at least 2000x2000 px and at most 5 MB. */
 const UPLOAD_URL = "/api/uploads/stadium-image";
 const MAX_BYTES = 5 * 1024 * 1024;
 const ACCEPTED = [MIME_TYPES.jpeg, MIME_TYPES.png, MIME_TYPES.svg];
 
-type Uploaded = { id: string; width: number; height: number };
-
-async function uploadStadiumImage(file: File): Promise<Uploaded> {
-  const body = new FormData();
-  body.append("file", file);
-  let response: Response;
-  try {
-    response = await fetch(UPLOAD_URL, { method: "POST", body, credentials: "same-origin" });
-  } catch {
-    throw new Error("NETWORK");
-  }
-  if (response.ok) return (await response.json()) as Uploaded;
-  const payload = (await response.json().catch(() => null)) as { error?: string } | null;
-  throw new Error(payload?.error ?? (response.status === 413 ? "UPLOAD_TOO_LARGE" : "INTERNAL"));
-}
+const uploadStadiumImage = (file: File) => uploadImage(UPLOAD_URL, file);
 
 /** The venue image shown under the plan: upload, preview, remove. */
 export function BackgroundImage({
@@ -66,7 +53,7 @@ export function BackgroundImage({
       onChange(uploaded.id);
     } catch (err) {
       const name = file.name;
-      const reason = reasonOf(err instanceof Error ? err.message : "INTERNAL");
+      const reason = reasonOf(err instanceof UploadError ? err.code : "INTERNAL");
       setError(t`${name}: ${reason}`);
     } finally {
       setBusy(false);
