@@ -46,13 +46,16 @@ export function SessionWatcher() {
       }
       if (isSessionTokenExpired(decoded.payload, Date.now())) {
         expiring.current = true;
-        toast.error(t`Your session has expired. Please log in again.`);
-        setTimeout(() => {
-          navigate("~/", { replace: true });
-          clearUserInfo();
-          logout.mutate();
-          expiring.current = false;
-        }, EXPIRY_SIGNOUT_DELAY_MS);
+        // SPEC §4: the toast, then 2000 ms later sign-out; the wait starts when it is on screen.
+        const signOutLater = () =>
+          setTimeout(() => {
+            navigate("~/", { replace: true });
+            clearUserInfo();
+            logout.mutate();
+            expiring.current = false;
+          }, EXPIRY_SIGNOUT_DELAY_MS);
+        const shown = toast.error(t`Your session has expired. Please log in again.`, { onOpen: signOutLater });
+        if (!shown) signOutLater();
       }
     };
     check();
