@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { AreaShell } from "../../layout/AreaShell";
+import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { useRoleLabels } from "../../lib/role-labels";
@@ -106,11 +107,7 @@ export default function AdminArea() {
     <AreaShell title={t`Admin dashboard`} nav={[{ href: "/", label: t`Overview` }]}>
       <Switch>
         <Route path="/" component={AdminHome} />
-        <Route>
-          <Text>
-            <Trans>This page does not exist.</Trans>
-          </Text>
-        </Route>
+        <Route component={AreaNotFound} />
       </Switch>
     </AreaShell>
   );

@@ -3,12 +3,12 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
+import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
 
 const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
 const StadiumsArea = lazy(() => import("./stadiums"));
-const NotFoundInArea = lazy(() => import("./not-found"));
 
 /**
  * /dashboard/*: the organiser dashboard. The sidebar lists an entry only once its area exists
@@ -45,7 +45,7 @@ export default function DashboardArea() {
           <Route path="/stadiums" nest>
             <StadiumsArea />
           </Route>
-          <Route component={NotFoundInArea} />
+          <Route component={AreaNotFound} />
         </Switch>
       </Suspense>
     </AreaShell>

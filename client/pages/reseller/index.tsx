@@ -4,6 +4,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { AreaShell } from "../../layout/AreaShell";
+import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 
@@ -39,11 +40,7 @@ export default function ResellerArea() {
     <AreaShell title={t`Reseller dashboard`} nav={[{ href: "/", label: t`Overview` }]}>
       <Switch>
         <Route path="/" component={ResellerHome} />
-        <Route>
-          <Text>
-            <Trans>This page does not exist.</Trans>
-          </Text>
-        </Route>
+        <Route component={AreaNotFound} />
       </Switch>
     </AreaShell>
   );

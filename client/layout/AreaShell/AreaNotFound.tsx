@@ -2,7 +2,8 @@ import { Button, Stack, Text, Title } from "@mantine/core";
 import { Trans } from "@lingui/react/macro";
 import { Link } from "wouter";
 
-export default function NotFoundInArea() {
+/** An unknown path inside a signed-in area (dashboard, admin, reseller). */
+export function AreaNotFound() {
   return (
     <Stack align="flex-start">
       <Title order={1} size="h2">
@@ -12,7 +13,7 @@ export default function NotFoundInArea() {
         <Trans>This page does not exist.</Trans>
       </Text>
       <Button component={Link} href="/">
-        <Trans>Back to the dashboard</Trans>
+        <Trans>Back to the overview</Trans>
       </Button>
     </Stack>
   );
