@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Alert, Button, Group, Menu, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { useDebouncedValue } from "@mantine/hooks";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
@@ -6,6 +6,7 @@ import { useState } from "react";
 import { Link, useLocation } from "wouter";
 import { EVENT_LIST_STATUSES, type EventListStatus } from "../../../../shared/schemas/events";
 import { EventStatusBadge, useEventStatusLabels } from "../../../components/EventStatusBadge";
+import { ListFilters } from "../../../components/ListFilters";
 import { PageLoader } from "../../../components/PageLoader";
 import { useEventActions } from "../../../hooks/use-event-actions";
 import { describeError } from "../../../lib/errors";
@@ -42,25 +43,16 @@ export function EventList({ kind }: { kind: WizardKind }) {
           {kind === "season" ? <Trans>Create season</Trans> : <Trans>Create event</Trans>}
         </Button>
       </Group>
-      <Group>
-        <TextInput
-          placeholder={t`Search by name`}
-          aria-label={t`Search by name`}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 200 }}
-        />
-        <Select
-          aria-label={t`Status`}
-          placeholder={t`All statuses`}
-          clearable
-          value={status}
-          onChange={(v) => setStatus(v as EventListStatus | null)}
-          data={EVENT_LIST_STATUSES.filter((s) => (kind === "season" ? s !== "published" : s !== "later" && s !== "current")).map(
-            (s) => ({ value: s, label: statusLabels[s] }),
-          )}
-        />
-      </Group>
+      <ListFilters
+        search={search}
+        onSearchChange={setSearch}
+        searchLabel={t`Search by name`}
+        status={status}
+        onStatusChange={setStatus}
+        statuses={EVENT_LIST_STATUSES.filter((s) => (kind === "season" ? s !== "published" : s !== "later" && s !== "current")).map(
+          (s) => ({ value: s, label: statusLabels[s] }),
+        )}
+      />
       {list.isPending && <PageLoader />}
       {list.isError && <Alert color="red">{describeError(i18n, list.error)}</Alert>}
       {list.data && list.data.length === 0 && (

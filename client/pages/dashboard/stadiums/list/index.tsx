@@ -1,10 +1,11 @@
-import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Group, Menu, Paper, Stack, Table, Text, Title } from "@mantine/core";
 import { modals } from "@mantine/modals";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useLocation } from "wouter";
 import type { ActiveStatus } from "../../../../../shared/enums";
+import { ListFilters } from "../../../../components/ListFilters";
 import { PageLoader } from "../../../../components/PageLoader";
 import { describeError } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
@@ -101,26 +102,17 @@ export default function StadiumList() {
           </Button>
         )}
       </Group>
-      <Group>
-        <TextInput
-          placeholder={t`Search by name or comment`}
-          aria-label={t`Search by name or comment`}
-          value={search}
-          onChange={(e) => setSearch(e.currentTarget.value)}
-          style={{ flex: 1, minWidth: 200 }}
-        />
-        <Select
-          aria-label={t`Status`}
-          placeholder={t`All statuses`}
-          clearable
-          value={status}
-          onChange={(v) => setStatus(v as ActiveStatus | null)}
-          data={[
-            { value: "ACTIVE", label: statusLabels.ACTIVE },
-            { value: "INACTIVE", label: statusLabels.INACTIVE },
-          ]}
-        />
-      </Group>
+      <ListFilters
+        search={search}
+        onSearchChange={setSearch}
+        searchLabel={t`Search by name or comment`}
+        status={status}
+        onStatusChange={setStatus}
+        statuses={[
+          { value: "ACTIVE" as ActiveStatus, label: statusLabels.ACTIVE },
+          { value: "INACTIVE" as ActiveStatus, label: statusLabels.INACTIVE },
+        ]}
+      />
       {list.isPending && <PageLoader />}
       {list.isError && <Alert color="red">{describeError(i18n, list.error)}</Alert>}
       {list.data && rows.length === 0 && (
