@@ -1,41 +1,29 @@
-import { mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../server/db/schema";
 import { emptyPermissionSet } from "../../shared/permissions";
-import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
-import { signedInOrganiser, signedInTeamMember, type UploadResult } from "./helpers/events";
+import type { TestApp, TestClient } from "./helpers/app";
+import { signedInTeamMember, type UploadResult } from "./helpers/events";
+import { storedUploads, setUpUploadTestApp } from "./helpers/uploads";
 import { createTemplateVia, makeJpegHeader, makeSolidPng, smallLayout, templateRow, uploadStadiumImage } from "./helpers/stadiums";
 
 /** POST /api/uploads/stadium-image: JPG, PNG or SVG, at least 2000 × 2000 px, at most 5 MB (SPEC §9). */
 
 const MB = 1024 * 1024;
 
+const env = setUpUploadTestApp("stadium-uploads-");
 let t: TestApp;
 let uploadDir: string;
 let client: TestClient;
 let organiserId: string;
 
-beforeAll(async () => {
-  uploadDir = await mkdtemp(path.join(tmpdir(), "stadium-uploads-"));
-  t = await createTestApp({ UPLOAD_DIR: uploadDir });
-  const o = await signedInOrganiser(t);
-  client = o.client;
-  organiserId = o.organiser.id;
+beforeAll(() => {
+  ({ t, uploadDir, client, organiserId } = env);
 });
 
-afterAll(async () => {
-  await t.close();
-  await rm(uploadDir, { recursive: true, force: true });
-});
-
-async function storedState() {
-  const rows = await t.database.db.select().from(uploads);
-  const files = await readdir(uploadDir).catch(() => [] as string[]);
-  return { rows: rows.length, files: files.sort() };
-}
+const storedState = () => storedUploads(env);
 
 async function expectRefused(data: Buffer, status: number, options: Parameters<typeof uploadStadiumImage>[2] = {}) {
   const before = await storedState();

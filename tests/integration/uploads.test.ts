@@ -1,48 +1,32 @@
-import { mkdtemp, readdir, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { uploads } from "../../server/db/schema";
 import { emptyPermissionSet } from "../../shared/permissions";
-import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
+import { appCodeOf, type TestApp, type TestClient } from "./helpers/app";
 import { createUser } from "./helpers/factories";
+import { storedUploads, setUpUploadTestApp } from "./helpers/uploads";
 import {
   createEventVia,
   eventRow,
   makePng,
   multipartFile,
   ok,
-  signedInOrganiser,
   signedInTeamMember,
   signIn,
   type UploadResult,
   uploadImage,
 } from "./helpers/events";
 
+const env = setUpUploadTestApp("uploads-test-");
 let t: TestApp;
-let uploadDir: string;
 let client: TestClient;
 let organiserId: string;
 
-beforeAll(async () => {
-  uploadDir = await mkdtemp(path.join(tmpdir(), "uploads-test-"));
-  t = await createTestApp({ UPLOAD_DIR: uploadDir });
-  const o = await signedInOrganiser(t);
-  client = o.client;
-  organiserId = o.organiser.id;
+beforeAll(() => {
+  ({ t, client, organiserId } = env);
 });
 
-afterAll(async () => {
-  await t.close();
-  await rm(uploadDir, { recursive: true, force: true });
-});
-
-async function storedState() {
-  const rows = await t.database.db.select().from(uploads);
-  const files = await readdir(uploadDir).catch(() => [] as string[]);
-  return { rows: rows.length, files: files.sort() };
-}
+const storedState = () => storedUploads(env);
 
 /** A JPEG header (SOI, APP0/JFIF, SOF0 with 8x6) followed by an end marker: enough for a content sniffer. */
 function makeJpegHeader(width: number, height: number): Buffer {
