@@ -51,6 +51,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  await deps.bus.start();
+  app.addHook("onClose", async () => deps.bus.stop());
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   registerSameOriginCheck(app, deps.config.PUBLIC_BASE_URL);

@@ -38,6 +38,10 @@ const ZEnv = z
     SERVE_CLIENT: ZBool.default(true),
     /** How long a session lives without activity, in days. */
     SESSION_INACTIVITY_DAYS: z.coerce.number().int().min(1).max(90).default(7),
+    /** How long a buyer's seats stay held (ARCHITECTURE: 15 minutes), in seconds. */
+    HOLD_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+    /** Seat announcements of one event date are coalesced over this tick, in milliseconds. */
+    SEAT_TICK_MS: z.coerce.number().int().min(0).max(1000).default(50),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.APP_SECRET) {

@@ -1,10 +1,19 @@
 import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-bus";
 
 /** What the app is built from; tests build it with their own database and config. */
 export type AppDeps = {
   config: Config;
   database: Database;
   log: Logger;
+  /** Realtime seat announcements (started by buildApp, stopped when the app closes). */
+  bus: SeatBus;
 };
+
+/** The deps of one instance: on Postgres seat events cross instances by LISTEN/NOTIFY. */
+export function createDeps(config: Config, database: Database, log: Logger): AppDeps {
+  const transport = database.pg ? postgresTransport(database.pg) : inProcessTransport();
+  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS) };
+}

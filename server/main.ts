@@ -1,6 +1,7 @@
 import { buildApp } from "./app";
 import { ConfigError, loadConfig } from "./config";
 import { openDatabase } from "./db/client";
+import { createDeps } from "./deps";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { seedDemoData } from "../scripts/seed";
@@ -29,7 +30,7 @@ async function main() {
     if (seeded) log.info("demo data seeded (see README for the demo accounts)");
   }
 
-  const deps = { config, database, log };
+  const deps = createDeps(config, database, log);
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopJobs = config.RUN_JOBS ? startJobs(deps) : async () => {};

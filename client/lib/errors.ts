@@ -41,6 +41,20 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   BLOCK_ACTION_REFUSED: msg`Tickets have been sold on this seating plan: blocks can no longer be deleted or rearranged, and sold seats keep their category.`,
   TEMPLATE_NOT_AVAILABLE: msg`Choose an active seating plan of the right type.`,
   SEATING_LOCKED: msg`Tickets have been sold or reserved for this event: its seating can no longer be changed.`,
+  EVENT_NOT_ON_SALE: msg`Tickets for this date are not on sale.`,
+  ACCESS_CODE_INVALID: msg`The access code is not correct.`,
+  CART_NOT_FOUND: msg`Your selection could not be found. Please choose your tickets again.`,
+  CART_EXPIRED: msg`Your reservation has expired. Please choose your tickets again.`,
+  HOLD_ALREADY_EXTENDED: msg`Your reservation has already been extended once.`,
+  SOLD_OUT: msg`Not enough tickets are left.`,
+  SEAT_NOT_FOUND: msg`Seat not found or not on the seating plan.`,
+  TICKET_BOXOFFICE_ONLY: msg`This ticket is only sold at the box office.`,
+  TICKET_NOT_YET_ON_SALE: msg`This ticket is not on sale yet.`,
+  TICKET_SALE_ENDED: msg`The sale of this ticket has ended.`,
+  TICKET_NOT_SELECTABLE: msg`This ticket can only be chosen together with another ticket.`,
+  TICKETS_BELOW_MIN: msg`Please choose more tickets of this kind: the minimum per order is not reached.`,
+  TICKETS_ABOVE_MAX: msg`You have reached the maximum number of tickets per order.`,
+  SEATS_PER_TICKET: msg`Please choose the full number of seats for each ticket.`,
 };
 
 const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {

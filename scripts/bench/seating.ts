@@ -27,6 +27,7 @@ import { chromium } from "playwright-core";
 import superjson from "superjson";
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../server/app";
+import { createDeps } from "../../server/deps";
 import { loadConfig } from "../../server/config";
 import { type Database, openDatabase } from "../../server/db/client";
 import { organisers, users } from "../../server/db/schema";
@@ -125,7 +126,7 @@ async function startServer(): Promise<Started> {
   });
   const database = await openDatabase({});
   await database.migrate();
-  const app: FastifyInstance = await buildApp({ config, database, log: pino({ level: "warn" }) });
+  const app: FastifyInstance = await buildApp(createDeps(config, database, pino({ level: "warn" })));
   await app.listen({ port, host: "127.0.0.1" });
   const index = await fetch(`${baseUrl}/`, { headers: { accept: "text/html" } });
   if (!index.ok) {

@@ -4,6 +4,7 @@ import { deleteStaleRateLimits } from "../lib/rate-limit";
 import { sendDueMails } from "../mail/outbox";
 import { deleteExpiredSessions } from "../modules/auth/session";
 import { publishDueEvents } from "../modules/events/lifecycle";
+import { sweepExpiredCarts } from "../modules/shop/holds";
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
@@ -21,6 +22,15 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
       run: async () => {
         const published = await publishDueEvents(deps.database.db);
         if (published.length > 0) deps.log.info({ events: published }, "scheduled events published");
+      },
+    },
+    {
+      // Expired holds are free to take at once; this releases their counters and announces them.
+      name: "release-expired-holds",
+      everyMs: 5 * 1000,
+      run: async () => {
+        const swept = await sweepExpiredCarts(deps);
+        if (swept > 0) deps.log.info({ carts: swept }, "expired holds released");
       },
     },
   ];

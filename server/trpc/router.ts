@@ -5,6 +5,7 @@ import { contactRouter } from "../modules/contact/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
 import { seatingRouter } from "../modules/seating/router";
+import { shopRouter } from "../modules/shop/router";
 import { stadiumsRouter } from "../modules/stadiums/router";
 import { staffRouter } from "../modules/staff/router";
 import { ticketsRouter } from "../modules/tickets/router";
@@ -21,6 +22,7 @@ export const appRouter = router({
   tickets: ticketsRouter,
   stadiums: stadiumsRouter,
   seating: seatingRouter,
+  shop: shopRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -37,6 +37,8 @@ export const ZTicketCategory = z
     name: z.string().trim().min(1, V.required).max(100, V.maxLength),
     kind: z.enum(TICKET_KINDS),
     area: optionalText(100),
+    /** The seating-plan category whose seats (and standing areas) this ticket sells; null: any. */
+    seatingCategoryId: z.string().regex(/^[A-Za-z0-9_-]{1,40}$/).nullable().optional(),
     priceCents: cents,
     dailyQuantity: z.number(VE.positiveInt).int(VE.positiveInt).min(1, VE.positiveInt).max(1_000_000, VE.positiveInt),
     seatsPerTicket: z.number(VE.positiveInt).int(VE.positiveInt).min(1, VE.positiveInt).max(100, VE.positiveInt),
@@ -109,6 +111,7 @@ export function newTicketCategory(key: string): TTicketCategory {
     name: "",
     kind: "chargeable",
     area: null,
+    seatingCategoryId: null,
     priceCents: 0,
     dailyQuantity: 100,
     seatsPerTicket: 1,

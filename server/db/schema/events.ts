@@ -148,6 +148,8 @@ export const ticketCategories = pgTable(
     name: text().notNull(),
     kind: ticketKindEnum().notNull().default("chargeable"),
     area: text(),
+    /** The seating-plan category (of the event's layout) whose seats and areas this ticket sells. */
+    seatingCategoryId: text(),
     priceCents: integer().notNull().default(0),
     currency: text().notNull().default("EUR"),
     dailyQuantity: integer().notNull(),

@@ -3,3 +3,4 @@ export * from "./mail";
 export * from "./contact";
 export * from "./events";
 export * from "./seating";
+export * from "./shop";

@@ -67,6 +67,8 @@ export const seatInventory = pgTable(
     categoryId: text(),
     status: seatStatusEnum().notNull().default("FREE"),
     holdId: uuid(),
+    /** The ticket category the seat is held or sold as (set by the hold). */
+    ticketCategoryId: uuid(),
     heldUntil: timestamp({ withTimezone: true }),
     orderLineId: uuid(),
     version: integer().notNull().default(1),

@@ -2,10 +2,11 @@ import { and, asc, eq, inArray, notInArray } from "drizzle-orm";
 import type { z } from "zod";
 import type { ZTicketCategories } from "../../../shared/schemas/tickets";
 import type { Db, DbOrTx } from "../../db/client";
-import { events, ticketCategories } from "../../db/schema";
+import { events, eventSeating, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, getOwnEvent } from "../events/access";
 import { reassertPublishable } from "../events/lifecycle";
+import { forgetShopScopes } from "../shop/scope";
 
 type CategoriesInput = z.output<typeof ZTicketCategories>;
 
@@ -27,6 +28,13 @@ export async function saveTicketCategories(db: Db, organiserId: string, eventId:
     const unknown = input.filter((c) => c.id && !existingIds.has(c.id));
     if (unknown.length > 0) throw new AppError("NOT_FOUND", { field: "categories" });
 
+    const [seating] = await tx.select({ layout: eventSeating.layout }).from(eventSeating).where(eq(eventSeating.eventId, event.id)).limit(1);
+    const seatingCategories = new Set((event.seatingMode === "template" ? seating?.layout.categories ?? [] : []).map((c) => c.id));
+    input.forEach((c, i) => {
+      if (c.seatingCategoryId && !seatingCategories.has(c.seatingCategoryId))
+        throw new AppError("NOT_FOUND", { field: `categories.${i}.seatingCategoryId` });
+    });
+
     const keptIds = input.flatMap((c) => (c.id ? [c.id] : []));
     await tx
       .delete(ticketCategories)
@@ -43,6 +51,7 @@ export async function saveTicketCategories(db: Db, organiserId: string, eventId:
         name: c.name,
         kind: c.kind,
         area: c.area ?? null,
+        seatingCategoryId: c.seatingCategoryId ?? null,
         priceCents: c.kind === "free" ? 0 : c.priceCents,
         dailyQuantity: c.dailyQuantity,
         seatsPerTicket: c.seatsPerTicket,
@@ -90,4 +99,6 @@ export async function saveTicketCategories(db: Db, organiserId: string, eventId:
       .where(and(eq(events.id, event.id), inArray(events.status, ["draft", "scheduled", "published"])));
     await reassertPublishable(tx, event.id);
   });
+  // The shop reads categories through a short cache; changes show at once on this instance.
+  forgetShopScopes(eventId);
 }

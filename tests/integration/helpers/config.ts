@@ -1,6 +1,6 @@
 import pino from "pino";
 import { type Config, loadConfig } from "../../../server/config";
-import type { AppDeps } from "../../../server/deps";
+import { type AppDeps, createDeps } from "../../../server/deps";
 import type { Database } from "../../../server/db/client";
 
 export const TEST_BASE_URL = "http://localhost:3000";
@@ -19,5 +19,5 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
 
 export function createTestDeps(database: Database, overrides: Record<string, string> = {}): AppDeps {
   const config = createTestConfig(overrides);
-  return { config, database, log: pino({ level: config.LOG_LEVEL }) };
+  return createDeps(config, database, pino({ level: config.LOG_LEVEL }));
 }

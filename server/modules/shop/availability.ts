@@ -1,0 +1,104 @@
+import { sql } from "drizzle-orm";
+import { remainingTickets } from "../../../shared/rules/ticket-selection";
+import type { CounterState, SeatState } from "../../../shared/schemas/shop";
+import type { DbOrTx } from "../../db/client";
+import type { ShopScope } from "./scope";
+import { pgArray, txRows } from "./sql";
+
+const FREE_NOW = sql.raw(`(status = 'FREE' or (status in ('PAYMENT_PENDING','SEASON_BLOCKED') and held_until < now()))`);
+
+/**
+ * Creates the counters of a scope that are missing and follows capacity changes of the
+ * organiser (never below what is already held or sold). Idempotent; run when a scope is read.
+ */
+export async function ensureCounters(db: DbOrTx, scope: ShopScope): Promise<void> {
+  const limit = scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit;
+  const wanted = [
+    ...scope.categories.map((c) => ({ k: `ticket:${c.id}`, cap: c.dailyQuantity * c.seatsPerTicket })),
+    ...(limit !== null ? [{ k: "attendees", cap: limit }] : []),
+  ];
+  if (wanted.length === 0) return;
+  await db.execute(sql`
+    insert into quota_inventory (scope_id, counter_key, event_id, capacity)
+    select ${scope.scopeId}, w.k, ${scope.event.id}, w.cap from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(k text, cap int)
+    on conflict (scope_id, counter_key) do update
+      set capacity = greatest(excluded.capacity, quota_inventory.held + quota_inventory.sold), version = quota_inventory.version + 1
+      where quota_inventory.capacity <> greatest(excluded.capacity, quota_inventory.held + quota_inventory.sold)`);
+}
+
+/** The live state of a scope: every seat that is not "free and never touched", and every counter. */
+export async function readSnapshot(db: DbOrTx, scope: ShopScope): Promise<{ seats: SeatState[]; counters: CounterState[] }> {
+  const seats =
+    scope.kind === "date"
+      ? await txRows<SeatState>(
+          db,
+          sql`select seat_key as k, case when ${FREE_NOW} then 'FREE' else status::text end as s, version as v
+              from seat_inventory where event_date_id = ${scope.scopeId} and (status <> 'FREE' or version > 1)`,
+        )
+      : await txRows<SeatState>(
+          db,
+          // A season seat is taken when it is taken on any date of the season.
+          sql`select seat_key as k,
+                coalesce(max(case when ${FREE_NOW} then null else status::text end), 'FREE') as s, max(version) as v
+              from seat_inventory where event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and (status <> 'FREE' or version > 1)
+              group by seat_key`,
+        );
+  const counters = await txRows<CounterState>(
+    db,
+    sql`select counter_key as k, capacity as cap, held, sold, version as v from quota_inventory where scope_id = ${scope.scopeId}
+        union all
+        select 'area:' || area_id, capacity, held, sold, version from area_inventory where event_date_id = ${scope.scopeId}`,
+  );
+  return {
+    seats: seats.map((s) => ({ k: s.k, s: s.s, v: Number(s.v) })),
+    counters: counters.map((c) => ({ k: c.k, cap: Number(c.cap), held: Number(c.held), sold: Number(c.sold), v: Number(c.v) })),
+  };
+}
+
+/** Tickets left per category: the smallest of its quota, the attendee limit and its free seats or places. */
+export async function computeRemaining(db: DbOrTx, scope: ShopScope): Promise<Map<string, number>> {
+  const counters = await txRows<{ k: string; left: number }>(
+    db,
+    sql`select counter_key as k, capacity - held - sold as left from quota_inventory where scope_id = ${scope.scopeId}
+        union all
+        select 'area:' || area_id, capacity - held - sold from area_inventory where event_date_id = ${scope.scopeId}`,
+  );
+  const left = new Map(counters.map((c) => [c.k, Number(c.left)]));
+  let freeSeats = new Map<string | null, number>();
+  if (scope.layout) {
+    const rows =
+      scope.kind === "date"
+        ? await txRows<{ c: string | null; n: number }>(
+            db,
+            sql`select category_id as c, count(*)::int as n from seat_inventory where event_date_id = ${scope.scopeId} and ${FREE_NOW} group by 1`,
+          )
+        : await txRows<{ c: string | null; n: number }>(
+            db,
+            sql`select c, count(*)::int as n from (
+                  select seat_key, max(category_id) as c from seat_inventory
+                  where event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and ${FREE_NOW}
+                  group by seat_key having count(*) = ${scope.dateIds.length}) f group by c`,
+          );
+    freeSeats = new Map(rows.map((r) => [r.c, Number(r.n)]));
+  }
+  const areaCategory = new Map((scope.layout?.blocks ?? []).filter((b) => b.kind === "standing").map((b) => [b.id, b.categoryId]));
+  const limit = scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit;
+  const out = new Map<string, number>();
+  for (const c of scope.categories) {
+    let places: number | null = null;
+    if (scope.layout) {
+      places = 0;
+      for (const [cat, n] of freeSeats) if (!c.seatingCategoryId || cat === c.seatingCategoryId) places += n;
+      for (const [area, cat] of areaCategory) if (!c.seatingCategoryId || cat === c.seatingCategoryId) places += Math.max(0, left.get(`area:${area}`) ?? 0);
+    }
+    out.set(
+      c.id,
+      remainingTickets(c, {
+        quota: left.get(`ticket:${c.id}`) ?? c.dailyQuantity * c.seatsPerTicket,
+        attendees: limit !== null ? (left.get("attendees") ?? limit) : null,
+        seats: places,
+      }),
+    );
+  }
+  return out;
+}

@@ -1,0 +1,568 @@
+import { createHash, randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import type { SeatStatus } from "../../../shared/enums";
+import { ticketsForPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
+import {
+  type CartCredentials,
+  type CounterState,
+  MAX_PLACES_PER_CART,
+  type SeatState,
+  type ZHoldInput,
+  type ZReleaseInput,
+} from "../../../shared/schemas/shop";
+import { bestAvailable } from "../../../shared/seating/best-available";
+import type { DbOrTx } from "../../db/client";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../trpc/app-error";
+import { computeRemaining } from "./availability";
+import { loadScope, openScope, ruleCategory, ruleContext, type ShopScope, type TicketCategoryRow } from "./scope";
+import { pgArray, txRows } from "./sql";
+
+export type CartInfo = { id: string; secret: string | null; scopeId: string; expiresAt: Date; extended: boolean };
+
+export type HoldResult =
+  | { status: "held"; cart: CartInfo; seats: string[] }
+  | { status: "taken"; taken: string[] }
+  | { status: "sold_out"; ticketCategoryIds: string[] };
+
+type HoldInput = z.output<typeof ZHoldInput>;
+type ReleaseInput = z.output<typeof ZReleaseInput>;
+
+/** Announcements collected inside a transaction, sent only after it committed. */
+type Changes = Map<string, { seats: SeatState[]; counters: CounterState[] }>;
+
+class Abort extends Error {
+  constructor(readonly result: HoldResult) {
+    super("hold aborted");
+  }
+}
+
+const HELD_STATUSES = "('PAYMENT_PENDING','SEASON_BLOCKED')";
+
+export function hashSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("hex");
+}
+
+function addChange(changes: Changes, channel: string, part: { seats?: SeatState[]; counters?: CounterState[] }): void {
+  let c = changes.get(channel);
+  if (!c) changes.set(channel, (c = { seats: [], counters: [] }));
+  c.seats.push(...(part.seats ?? []));
+  c.counters.push(...(part.counters ?? []));
+}
+
+function announce(deps: AppDeps, changes: Changes): void {
+  for (const [channel, c] of changes) deps.bus.announce(channel, c);
+}
+
+/** Holds never wait on a disk flush: a hold lost in a database crash is re-checked at payment. */
+async function fastCommit(deps: AppDeps, tx: DbOrTx): Promise<void> {
+  if (deps.database.kind === "postgres") await tx.execute(sql`set local synchronous_commit = off`);
+}
+
+type CartRow = { id: string; secret_hash: string; scope_id: string; state: string; expires_at: Date | string; extended: boolean };
+
+/** The buyer's cart, locked for this transaction, or the reason it cannot be used. */
+async function lockCart(tx: DbOrTx, credentials: CartCredentials, scopeId?: string): Promise<CartRow> {
+  const [cart] = await txRows<CartRow>(tx, sql`select id, secret_hash, scope_id, state, expires_at, extended from carts where id = ${credentials.id} for update`);
+  if (!cart || cart.secret_hash !== hashSecret(credentials.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  if (scopeId && cart.scope_id !== scopeId) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  if (cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
+  return cart;
+}
+
+/** What a cart holds right now: places per ticket category (seats and counted tickets). */
+async function cartHoldings(tx: DbOrTx, scope: ShopScope, cartId: string) {
+  const seats = await txRows<{ tc: string; n: number }>(
+    tx,
+    sql`select ticket_category_id::text as tc, count(distinct seat_key)::int as n from seat_inventory
+        where hold_id = ${cartId} and event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
+        group by 1`,
+  );
+  const items = await txRows<{ tc: string; area: string; n: number }>(
+    tx,
+    sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${cartId} and quantity > 0`,
+  );
+  return { seats, items };
+}
+
+function selectionOf(scope: ShopScope, holdings: Awaited<ReturnType<typeof cartHoldings>>, extra: Map<string, number>) {
+  const byId = new Map(scope.categories.map((c) => [c.id, c]));
+  const places = new Map<string, number>();
+  const add = (tc: string, n: number) => places.set(tc, (places.get(tc) ?? 0) + n);
+  for (const s of holdings.seats) add(s.tc, Number(s.n));
+  for (const i of holdings.items) add(i.tc, Number(i.n) * (byId.get(i.tc)?.seatsPerTicket ?? 1));
+  for (const [tc, n] of extra) add(tc, n);
+  const selection = new Map<string, { tickets: number; places: number }>();
+  for (const [tc, p] of places) {
+    const category = byId.get(tc);
+    selection.set(tc, { places: p, tickets: category ? ticketsForPlaces(category, p) : p });
+  }
+  return selection;
+}
+
+const RULE_ERRORS = {
+  UNKNOWN_CATEGORY: "NOT_FOUND",
+  BOXOFFICE_ONLY: "TICKET_BOXOFFICE_ONLY",
+  NOT_YET_ON_SALE: "TICKET_NOT_YET_ON_SALE",
+  SALE_ENDED: "TICKET_SALE_ENDED",
+  SOLD_OUT: "SOLD_OUT",
+  NOT_SELECTABLE: "TICKET_NOT_SELECTABLE",
+  BELOW_MIN: "TICKETS_BELOW_MIN",
+  ABOVE_MAX: "TICKETS_ABOVE_MAX",
+  NOT_ENOUGH_LEFT: "SOLD_OUT",
+  SEATS_PER_TICKET: "SEATS_PER_TICKET",
+} as const;
+
+/** Refuses a selection that breaks a rule of its ticket categories (the shared rules module). */
+export async function assertSelectionAllowed(
+  tx: DbOrTx,
+  scope: ShopScope,
+  selection: Map<string, { tickets: number; places: number }>,
+  stage: "hold" | "order",
+  added?: Set<string>,
+): Promise<void> {
+  const needsRemaining = scope.categories.some((c) => c.selectability === "other_sold_out");
+  const remaining = needsRemaining ? await computeRemaining(tx, scope) : new Map(scope.categories.map((c) => [c.id, Number.MAX_SAFE_INTEGER]));
+  const errors = validateSelection(scope.categories.map(ruleCategory), selection, ruleContext(scope, remaining), { stage, ...(added ? { added } : {}) });
+  const first = errors[0];
+  if (first) throw new AppError(RULE_ERRORS[first.code], { field: "ticketCategoryId", detail: first.categoryId });
+}
+
+type Place = { tc: TicketCategoryRow; places: number };
+
+/** Checks the request against the plan and returns the counter units it takes. */
+function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "counts">) {
+  const byId = new Map(scope.categories.map((c) => [c.id, c]));
+  const category = (id: string) => {
+    const c = byId.get(id);
+    if (!c) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
+    return c;
+  };
+  const blocks = new Map((scope.layout?.blocks ?? []).map((b) => [b.id, b]));
+  if (new Set(input.seats.map((s) => s.key)).size !== input.seats.length) throw new AppError("VALIDATION", { field: "seats" });
+  const seats = input.seats.map((s) => {
+    const tc = category(s.ticketCategoryId);
+    const block = blocks.get(s.key.split(":")[0]!);
+    if (!scope.layout || block?.kind !== "seated") throw new AppError("SEAT_NOT_FOUND", { field: "seats", detail: s.key });
+    return { key: s.key, tc, seatingCategory: tc.seatingCategoryId };
+  });
+  const counts = input.counts.map((c) => {
+    const tc = category(c.ticketCategoryId);
+    if (scope.layout) {
+      const block = c.areaId ? blocks.get(c.areaId) : undefined;
+      if (block?.kind !== "standing") throw new AppError("NOT_FOUND", { field: "areaId" });
+      if (tc.seatingCategoryId && block.categoryId !== tc.seatingCategoryId) throw new AppError("TICKET_NOT_SELECTABLE", { field: "ticketCategoryId", detail: tc.id });
+      if (scope.kind === "season") throw new AppError("NOT_FOUND", { field: "areaId" });
+    } else if (c.areaId) {
+      throw new AppError("NOT_FOUND", { field: "areaId" });
+    }
+    return { tc, areaId: c.areaId ?? "", quantity: c.quantity };
+  });
+  const places: Place[] = [...seats.map((s) => ({ tc: s.tc, places: 1 })), ...counts.map((c) => ({ tc: c.tc, places: c.quantity * c.tc.seatsPerTicket }))];
+  const quota = new Map<string, number>();
+  const area = new Map<string, number>();
+  const perCategory = new Map<string, number>();
+  const attendeeLimit = scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit;
+  for (const p of places) {
+    quota.set(`ticket:${p.tc.id}`, (quota.get(`ticket:${p.tc.id}`) ?? 0) + p.places);
+    if (attendeeLimit !== null) quota.set("attendees", (quota.get("attendees") ?? 0) + p.places);
+    perCategory.set(p.tc.id, (perCategory.get(p.tc.id) ?? 0) + p.places);
+  }
+  for (const c of counts) if (c.areaId) area.set(c.areaId, (area.get(c.areaId) ?? 0) + c.quantity * c.tc.seatsPerTicket);
+  return { seats, counts, quota, area, perCategory };
+}
+
+async function createCart(tx: DbOrTx, scope: ShopScope, ttlSeconds: number): Promise<{ row: CartRow; secret: string }> {
+  const secret = randomBytes(24).toString("base64url");
+  const [row] = await txRows<CartRow>(
+    tx,
+    sql`insert into carts (secret_hash, event_id, scope_id, is_season, expires_at)
+        values (${hashSecret(secret)}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${ttlSeconds}))
+        returning id, secret_hash, scope_id, state, expires_at, extended`,
+  );
+  return { row: row!, secret };
+}
+
+/** Moves counters by `deltas` (positive: hold, negative: give back); all or nothing. */
+async function moveCounters(tx: DbOrTx, scope: ShopScope, quota: Map<string, number>, area: Map<string, number>, changes: Changes): Promise<string[]> {
+  const failed: string[] = [];
+  if (quota.size > 0) {
+    const wanted = [...quota].map(([k, n]) => ({ k, n }));
+    const moved = await txRows<{ k: string; cap: number; held: number; sold: number; v: number }>(
+      tx,
+      sql`update quota_inventory q set held = q.held + d.n, version = q.version + 1
+          from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as d(k text, n int)
+          where q.scope_id = ${scope.scopeId} and q.counter_key = d.k and q.held + d.n >= 0 and q.held + q.sold + d.n <= q.capacity
+          returning q.counter_key as k, q.capacity as cap, q.held as held, q.sold as sold, q.version as v`,
+    );
+    const got = new Set(moved.map((m) => m.k));
+    failed.push(...wanted.filter((w) => !got.has(w.k)).map((w) => w.k));
+    addChange(changes, scope.scopeId, { counters: moved.map((m) => ({ k: m.k, cap: m.cap, held: m.held, sold: m.sold, v: m.v })) });
+  }
+  if (area.size > 0) {
+    const wanted = [...area].map(([k, n]) => ({ k, n }));
+    const moved = await txRows<{ k: string; cap: number; held: number; sold: number; v: number }>(
+      tx,
+      sql`update area_inventory a set held = a.held + d.n, version = a.version + 1
+          from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as d(k text, n int)
+          where a.event_date_id = ${scope.scopeId} and a.area_id = d.k and a.held + d.n >= 0 and a.held + a.sold + d.n <= a.capacity
+          returning a.area_id as k, a.capacity as cap, a.held as held, a.sold as sold, a.version as v`,
+    );
+    const got = new Set(moved.map((m) => m.k));
+    failed.push(...wanted.filter((w) => !got.has(w.k)).map((w) => `area:${w.k}`));
+    addChange(changes, scope.scopeId, { counters: moved.map((m) => ({ k: `area:${m.k}`, cap: m.cap, held: m.held, sold: m.sold, v: m.v })) });
+  }
+  return failed;
+}
+
+async function addToLedger(tx: DbOrTx, cartId: string, quota: Map<string, number>, area: Map<string, number>): Promise<void> {
+  const entries = [...[...quota].map(([k, n]) => ({ k, n })), ...[...area].map(([k, n]) => ({ k: `area:${k}`, n }))].filter((e) => e.n !== 0);
+  if (entries.length === 0) return;
+  await tx.execute(sql`
+    insert into cart_counts (cart_id, counter_key, quantity)
+    select ${cartId}, d.k, d.n from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as d(k text, n int)
+    on conflict (cart_id, counter_key) do update set quantity = cart_counts.quantity + excluded.quantity`);
+}
+
+/**
+ * The hold statement (ARCHITECTURE "Seat inventory and holds"): one statement takes every
+ * requested seat that is free (or whose hold expired) on every date of the scope, skipping
+ * locked rows, and only when it found all of them; otherwise nothing changes and the caller
+ * learns which seats were available.
+ */
+export async function holdSeatsStatement(
+  tx: DbOrTx,
+  scope: Pick<ShopScope, "kind" | "dateIds">,
+  cartId: string,
+  heldUntil: Date | string,
+  seats: { key: string; tc: string; cat: string | null }[],
+): Promise<{ won: { d: string; k: string; v: number; s: SeatStatus }[]; available: Set<string> }> {
+  const status = scope.kind === "season" ? "SEASON_BLOCKED" : "PAYMENT_PENDING";
+  const expected = seats.length * scope.dateIds.length;
+  const rows = await txRows<{ kind: string; d: string; k: string; v: number; s: SeatStatus }>(
+    tx,
+    sql`with req as (
+          select r.key, r.cat, r.tc from jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, cat: s.cat, tc: s.tc })))}::jsonb) as r(key text, cat text, tc uuid)
+        ), want as (
+          select s.event_date_id, s.seat_key, req.tc from seat_inventory s join req on s.seat_key = req.key
+          where s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
+            and (req.cat is null or s.category_id = req.cat)
+            and (s.status = 'FREE' or (s.status in ${sql.raw(HELD_STATUSES)} and s.held_until < now()))
+          for update of s skip locked
+        ), upd as (
+          update seat_inventory s set status = ${status}, hold_id = ${cartId}, ticket_category_id = want.tc,
+            held_until = ${heldUntil instanceof Date ? heldUntil.toISOString() : heldUntil}::timestamptz, version = s.version + 1
+          from want
+          where s.event_date_id = want.event_date_id and s.seat_key = want.seat_key and (select count(*) from want) = ${expected}
+          returning s.event_date_id, s.seat_key, s.version, s.status
+        )
+        select 'won' as kind, event_date_id::text as d, seat_key as k, version as v, status::text as s from upd
+        union all
+        select 'avail', event_date_id::text, seat_key, 0, '' from want`,
+  );
+  const won = rows.filter((r) => r.kind === "won");
+  const perKey = new Map<string, number>();
+  for (const r of rows) if (r.kind === "avail") perKey.set(r.k, (perKey.get(r.k) ?? 0) + 1);
+  const available = new Set([...perKey].filter(([, n]) => n === scope.dateIds.length).map(([k]) => k));
+  return { won, available };
+}
+
+function seatChanges(scope: ShopScope, rows: { d: string; k: string; v: number; s: SeatStatus }[], changes: Changes): void {
+  const seasonView = new Map<string, SeatState>();
+  for (const r of rows) {
+    addChange(changes, r.d, { seats: [{ k: r.k, s: r.s, v: Number(r.v) }] });
+    if (scope.kind === "season") {
+      const known = seasonView.get(r.k);
+      if (!known || known.v < Number(r.v)) seasonView.set(r.k, { k: r.k, s: r.s, v: Number(r.v) });
+    }
+  }
+  if (seasonView.size > 0) addChange(changes, scope.scopeId, { seats: [...seasonView.values()] });
+}
+
+/** Holds seats and counted places for a buyer's cart (creating the cart on the first hold). */
+export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult> {
+  const scope = await openScope(deps, input.scopeId, input.access);
+  const plan = planRequest(scope, input);
+  const changes: Changes = new Map();
+  try {
+    const result = await deps.database.db.transaction(async (tx) => {
+      await fastCommit(deps, tx);
+      let cart: CartRow;
+      let secret: string | null = null;
+      if (input.cart) cart = await lockCart(tx, input.cart, scope.scopeId);
+      else ({ row: cart, secret } = await createCart(tx, scope, deps.config.HOLD_TTL_SECONDS));
+
+      const holdings = input.cart ? await cartHoldings(tx, scope, cart.id) : { seats: [], items: [] };
+      const selection = selectionOf(scope, holdings, plan.perCategory);
+      const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
+      if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
+      await assertSelectionAllowed(tx, scope, selection, "hold", new Set(plan.perCategory.keys()));
+
+      let won: string[] = [];
+      if (plan.seats.length > 0) {
+        const res = await holdSeatsStatement(
+          tx,
+          scope,
+          cart.id,
+          new Date(cart.expires_at),
+          plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory })),
+        );
+        if (res.won.length === 0) throw new Abort({ status: "taken", taken: plan.seats.map((s) => s.key).filter((k) => !res.available.has(k)) });
+        won = [...new Set(res.won.map((r) => r.k))];
+        seatChanges(scope, res.won, changes);
+      }
+      const failed = await moveCounters(tx, scope, plan.quota, plan.area, changes);
+      if (failed.length > 0) {
+        const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
+        const soldOut = ids.length > 0 ? ids : [...plan.perCategory.keys()];
+        throw new Abort({ status: "sold_out", ticketCategoryIds: soldOut });
+      }
+      await addToLedger(tx, cart.id, plan.quota, plan.area);
+      for (const c of plan.counts) {
+        await tx.execute(sql`
+          insert into cart_items (cart_id, ticket_category_id, area_id, quantity) values (${cart.id}, ${c.tc.id}, ${c.areaId}, ${c.quantity})
+          on conflict (cart_id, ticket_category_id, area_id) do update set quantity = cart_items.quantity + excluded.quantity`);
+      }
+      return {
+        status: "held",
+        cart: { id: cart.id, secret, scopeId: scope.scopeId, expiresAt: new Date(cart.expires_at), extended: cart.extended },
+        seats: won,
+      } satisfies HoldResult;
+    });
+    announce(deps, changes);
+    return result;
+  } catch (err) {
+    if (err instanceof Abort) return err.result;
+    throw err;
+  }
+}
+
+/** Best available: N adjacent seats of a ticket category's seats (shared/seating/best-available.ts), held in one step. */
+export async function holdBest(
+  deps: AppDeps,
+  input: { scopeId: string; access?: string | undefined; cart: CartCredentials | null; ticketCategoryId: string; quantity: number; blockId?: string | undefined },
+): Promise<HoldResult> {
+  const scope = await openScope(deps, input.scopeId, input.access);
+  const tc = scope.categories.find((c) => c.id === input.ticketCategoryId);
+  if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
+  if (!scope.layout) throw new AppError("SEAT_NOT_FOUND", { field: "seats" });
+  const seats = input.quantity * tc.seatsPerTicket;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const free = await freeSeatKeys(deps.database.db, scope, tc.seatingCategoryId, input.blockId);
+    const groups = bestAvailable(scope.layout, free, {
+      quantity: seats,
+      categoryId: tc.seatingCategoryId,
+      ...(input.blockId ? { blockId: input.blockId } : {}),
+      maxCandidates: 3,
+    });
+    if (groups.length === 0) return { status: "sold_out", ticketCategoryIds: [tc.id] };
+    for (const group of groups) {
+      const result = await hold(deps, {
+        scopeId: input.scopeId,
+        access: input.access,
+        cart: input.cart,
+        seats: group.map((key) => ({ key, ticketCategoryId: tc.id })),
+        counts: [],
+      });
+      if (result.status !== "taken") return result;
+    }
+  }
+  return { status: "taken", taken: [] };
+}
+
+/** Seat keys free on every date of the scope (an expired hold counts as free). */
+export async function freeSeatKeys(db: DbOrTx, scope: ShopScope, seatingCategory: string | null, blockId?: string): Promise<string[]> {
+  const rows = await txRows<{ k: string }>(
+    db,
+    sql`select seat_key as k from seat_inventory
+        where event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
+          and (status = 'FREE' or (status in ${sql.raw(HELD_STATUSES)} and held_until < now()))
+          ${seatingCategory ? sql`and category_id = ${seatingCategory}` : sql``}
+          ${blockId ? sql`and block_id = ${blockId}` : sql``}
+        group by seat_key having count(*) = ${scope.dateIds.length}`,
+  );
+  return rows.map((r) => r.k);
+}
+
+type SeatReleaseRow = { d: string; k: string; v: number; s: SeatStatus; tc: string | null };
+
+/** Frees seats of a cart and returns them (with the ticket category they were held as). */
+async function releaseSeats(tx: DbOrTx, dateIds: string[], cartId: string, keys: string[] | "all"): Promise<SeatReleaseRow[]> {
+  return txRows<SeatReleaseRow>(
+    tx,
+    sql`with old as (
+          select event_date_id, seat_key, ticket_category_id from seat_inventory
+          where hold_id = ${cartId} and event_date_id = any(${pgArray(dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
+            ${keys === "all" ? sql`` : sql`and seat_key = any(${pgArray(keys)}::text[])`}
+          for update
+        )
+        update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, version = s.version + 1
+        from old where s.event_date_id = old.event_date_id and s.seat_key = old.seat_key
+        returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s, old.ticket_category_id::text as tc`,
+  );
+}
+
+/** Gives counter units back, never more than the cart's ledger says it holds. */
+async function giveBack(tx: DbOrTx, scope: ShopScope, cartId: string, wanted: Map<string, number> | "all", changes: Changes): Promise<void> {
+  const ledger = await txRows<{ k: string; n: number }>(tx, sql`select counter_key as k, quantity as n from cart_counts where cart_id = ${cartId}`);
+  const quota = new Map<string, number>();
+  const area = new Map<string, number>();
+  const after: { k: string; n: number }[] = [];
+  for (const entry of ledger) {
+    const n = Math.min(Number(entry.n), wanted === "all" ? Number(entry.n) : (wanted.get(entry.k) ?? 0));
+    if (n <= 0) continue;
+    if (entry.k.startsWith("area:")) area.set(entry.k.slice(5), -n);
+    else quota.set(entry.k, -n);
+    after.push({ k: entry.k, n });
+  }
+  await moveCounters(tx, scope, quota, area, changes);
+  if (after.length > 0) {
+    await tx.execute(sql`
+      update cart_counts c set quantity = c.quantity - d.n from jsonb_to_recordset(${JSON.stringify(after)}::jsonb) as d(k text, n int)
+      where c.cart_id = ${cartId} and c.counter_key = d.k`);
+  }
+}
+
+/** Counter units held for released seats: one place each on its category's quota (and attendees). */
+function unitsOfSeats(scope: ShopScope, rows: SeatReleaseRow[]): Map<string, number> {
+  const units = new Map<string, number>();
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (seen.has(r.k)) continue;
+    seen.add(r.k);
+    if (r.tc) units.set(`ticket:${r.tc}`, (units.get(`ticket:${r.tc}`) ?? 0) + 1);
+    units.set("attendees", (units.get("attendees") ?? 0) + 1);
+  }
+  return units;
+}
+
+/** Deselecting: gives back seats and counted tickets of the cart (or everything with `all`). */
+export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ released: string[] }> {
+  const changes: Changes = new Map();
+  const released = await deps.database.db.transaction(async (tx) => {
+    await fastCommit(deps, tx);
+    const cart = await lockCart(tx, input.cart);
+    const scope = await scopeOfCart(deps, cart.scope_id);
+    if (input.all) {
+      await releaseCartContents(tx, scope, cart.id, changes);
+      await tx.execute(sql`update carts set state = 'released' where id = ${cart.id}`);
+      return [];
+    }
+    const rows = input.seatKeys.length > 0 ? await releaseSeats(tx, scope.dateIds, cart.id, input.seatKeys) : [];
+    seatChanges(scope, rows, changes);
+    const units = unitsOfSeats(scope, rows);
+    const byId = new Map(scope.categories.map((c) => [c.id, c]));
+    for (const c of input.counts) {
+      const tc = byId.get(c.ticketCategoryId);
+      if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
+      const [item] = await txRows<{ n: number }>(
+        tx,
+        sql`select quantity as n from cart_items where cart_id = ${cart.id} and ticket_category_id = ${tc.id} and area_id = ${c.areaId ?? ""}`,
+      );
+      // Never more than the cart holds (its row is locked with the cart).
+      const given = Math.min(c.quantity, Number(item?.n ?? 0));
+      if (given > 0) {
+        await tx.execute(sql`update cart_items set quantity = quantity - ${given}
+            where cart_id = ${cart.id} and ticket_category_id = ${tc.id} and area_id = ${c.areaId ?? ""}`);
+      }
+      const places = given * tc.seatsPerTicket;
+      if (places === 0) continue;
+      units.set(`ticket:${tc.id}`, (units.get(`ticket:${tc.id}`) ?? 0) + places);
+      units.set("attendees", (units.get("attendees") ?? 0) + places);
+      if (c.areaId) units.set(`area:${c.areaId}`, (units.get(`area:${c.areaId}`) ?? 0) + places);
+    }
+    await giveBack(tx, scope, cart.id, units, changes);
+    return [...new Set(rows.map((r) => r.k))];
+  });
+  announce(deps, changes);
+  return { released };
+}
+
+async function releaseCartContents(tx: DbOrTx, scope: ShopScope, cartId: string, changes: Changes): Promise<void> {
+  const rows = await releaseSeats(tx, scope.dateIds, cartId, "all");
+  seatChanges(scope, rows, changes);
+  await giveBack(tx, scope, cartId, "all", changes);
+  await tx.execute(sql`delete from cart_items where cart_id = ${cartId}`);
+}
+
+async function scopeOfCart(deps: AppDeps, scopeId: string): Promise<ShopScope> {
+  const scope = await loadScope(deps.database.db, scopeId);
+  if (!scope) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  return scope;
+}
+
+/** Extends a cart's holds once by the hold time. */
+export async function extend(deps: AppDeps, credentials: CartCredentials): Promise<CartInfo> {
+  return deps.database.db.transaction(async (tx) => {
+    const cart = await lockCart(tx, credentials);
+    if (cart.extended) throw new AppError("HOLD_ALREADY_EXTENDED");
+    const [row] = await txRows<{ expires_at: string | Date }>(
+      tx,
+      sql`update carts set expires_at = now() + make_interval(secs => ${deps.config.HOLD_TTL_SECONDS}), extended = true
+          where id = ${cart.id} returning expires_at`,
+    );
+    await tx.execute(sql`update seat_inventory set held_until = ${new Date(row!.expires_at).toISOString()}::timestamptz
+        where hold_id = ${cart.id} and status in ${sql.raw(HELD_STATUSES)}`);
+    return { id: cart.id, secret: null, scopeId: cart.scope_id, expiresAt: new Date(row!.expires_at), extended: true };
+  });
+}
+
+/**
+ * The sweeper: releases carts whose time ran out and announces the freed seats. Carts are
+ * claimed with SKIP LOCKED, so any number of instances may sweep at once.
+ */
+export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<number> {
+  let swept = 0;
+  for (let i = 0; i < limit; i++) {
+    const changes: Changes = new Map();
+    const done = await deps.database.db.transaction(async (tx) => {
+      const [cart] = await txRows<{ id: string; scope_id: string }>(
+        tx,
+        sql`select id, scope_id from carts where state = 'active' and expires_at <= now() order by expires_at limit 1 for update skip locked`,
+      );
+      if (!cart) return false;
+      const scope = await scopeOfCart(deps, cart.scope_id).catch(() => null);
+      if (scope) await releaseCartContents(tx, scope, cart.id, changes);
+      await tx.execute(sql`update carts set state = 'expired' where id = ${cart.id}`);
+      return true;
+    });
+    if (!done) break;
+    announce(deps, changes);
+    swept++;
+  }
+  return swept;
+}
+
+/** What a cart holds, for the buyer's page and the checkout. */
+export async function readCart(deps: AppDeps, credentials: CartCredentials) {
+  const db = deps.database.db;
+  const [cart] = await txRows<CartRow>(db, sql`select id, secret_hash, scope_id, state, expires_at, extended from carts where id = ${credentials.id}`);
+  if (!cart || cart.secret_hash !== hashSecret(credentials.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  const scope = await scopeOfCart(deps, cart.scope_id);
+  const active = cart.state === "active" && new Date(cart.expires_at).getTime() > Date.now();
+  const seats = active
+    ? await txRows<{ k: string; tc: string; row: string; seat: string; block: string }>(
+        db,
+        sql`select distinct seat_key as k, ticket_category_id::text as tc, row_label as row, seat_label as seat, block_id as block from seat_inventory
+            where hold_id = ${cart.id} and event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
+            order by seat_key`,
+      )
+    : [];
+  const items = active
+    ? await txRows<{ tc: string; area: string; n: number }>(
+        db,
+        sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${cart.id} and quantity > 0`,
+      )
+    : [];
+  return {
+    id: cart.id,
+    scopeId: cart.scope_id,
+    eventId: scope.event.id,
+    state: active ? ("active" as const) : cart.state === "active" ? ("expired" as const) : (cart.state as "checked_out" | "released" | "expired"),
+    expiresAt: new Date(cart.expires_at),
+    extended: cart.extended,
+    seats: seats.map((s) => ({ key: s.k, ticketCategoryId: s.tc, blockId: s.block, rowLabel: s.row, seatLabel: s.seat })),
+    items: items.map((i) => ({ ticketCategoryId: i.tc, areaId: i.area === "" ? null : i.area, quantity: Number(i.n) })),
+  };
+}

@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput, type WatchMessage } from "../../../shared/schemas/shop";
+import { MAX_QUEUED_MESSAGES, type BusDelivery } from "../../realtime/seat-bus";
+import { AppError } from "../../trpc/app-error";
+import { publicProcedure, router } from "../../trpc/init";
+import { readSnapshot } from "./availability";
+import { extend, hold, holdBest, readCart, release } from "./holds";
+import { publicEvent, publicScope, unlock } from "./public";
+import { hasAccess, loadScope } from "./scope";
+
+/**
+ * The public shop (SPEC §2 /event/{id}, /event-dates/{id}). Holds and releases are meant to
+ * travel over the buyer's open WebSocket (wsLink); they work over HTTP too.
+ */
+export const shopRouter = router({
+  event: publicProcedure
+    .input(z.object({ eventId: z.uuid(), access: z.string().max(100).optional() }))
+    .query(({ ctx, input }) => publicEvent(ctx, input.eventId, input.access)),
+
+  scope: publicProcedure.input(ZShopScope).query(({ ctx, input }) => publicScope(ctx, input.scopeId, input.access)),
+
+  unlock: publicProcedure.input(ZUnlockInput).mutation(({ ctx, input }) => unlock(ctx, input.eventId, input.code)),
+
+  hold: publicProcedure.input(ZHoldInput).mutation(({ ctx, input }) => hold(ctx, input)),
+
+  holdBest: publicProcedure.input(ZHoldBestInput).mutation(({ ctx, input }) => holdBest(ctx, input)),
+
+  release: publicProcedure.input(ZReleaseInput).mutation(({ ctx, input }) => release(ctx, input)),
+
+  extend: publicProcedure.input(z.object({ cart: ZCartCredentials })).mutation(({ ctx, input }) => extend(ctx, input.cart)),
+
+  cart: publicProcedure.input(z.object({ cart: ZCartCredentials })).query(({ ctx, input }) => readCart(ctx, input.cart)),
+
+  /**
+   * The live seat map of a date or season: a snapshot, then numbered deltas (one per
+   * announcement tick). After a reconnect, or when this watcher fell behind, a new snapshot.
+   */
+  watch: publicProcedure.input(ZWatchInput).subscription(async function* ({ ctx, input, signal }) {
+    const scope = await loadScope(ctx.database.db, input.scopeId);
+    const unpublished = !scope || scope.event.status === "draft" || scope.event.status === "scheduled";
+    if (unpublished) throw new AppError("NOT_FOUND", { field: "scopeId" });
+    if (!hasAccess(ctx.config.APP_SECRET, scope.event, input.access)) throw new AppError("ACCESS_CODE_INVALID", { field: "access" });
+
+    const queue: BusDelivery[] = [];
+    let wake: (() => void) | null = null;
+    const sub = ctx.bus.watch(scope.scopeId, (d) => {
+      if (queue.length >= MAX_QUEUED_MESSAGES) queue.splice(0, queue.length, { kind: "resync" });
+      else queue.push(d);
+      wake?.();
+    });
+    const onAbort = () => wake?.();
+    signal?.addEventListener("abort", onAbort);
+    try {
+      let version = sub.version;
+      yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) } satisfies WatchMessage;
+      while (!signal?.aborted) {
+        const next = queue.shift();
+        if (!next) {
+          await new Promise<void>((resolve) => (wake = resolve));
+          wake = null;
+          continue;
+        }
+        if (next.kind === "resync") {
+          yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) } satisfies WatchMessage;
+          continue;
+        }
+        version = next.version;
+        yield { type: "delta", version: next.version, seats: next.seats, counters: next.counters, sentAt: next.sentAt } satisfies WatchMessage;
+      }
+    } finally {
+      signal?.removeEventListener("abort", onAbort);
+      sub.stop();
+    }
+  }),
+});
