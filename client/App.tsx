@@ -7,7 +7,7 @@ import { useState } from "react";
 import { TOAST_AUTOCLOSE_MS } from "../shared/constants";
 import { i18n } from "./i18n";
 import { RootLayout } from "./layout/RootLayout";
-import { createHttpClient, createQueryClient, TRPCProvider } from "./lib/trpc";
+import { createAppClient, createQueryClient, TRPCProvider } from "./lib/trpc";
 import { AppRoutes } from "./routes";
 
 const theme = createTheme({
@@ -18,7 +18,7 @@ const theme = createTheme({
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [trpcClient] = useState(createHttpClient);
+  const [trpcClient] = useState(createAppClient);
   return (
     <MantineProvider theme={theme} forceColorScheme="light">
       <I18nProvider i18n={i18n}>

@@ -21,6 +21,8 @@ const ResellerArea = lazy(() => import("./pages/reseller"));
 const StaffLoginPage = lazy(() => import("./pages/staff/login"));
 const StaffHomePage = lazy(() => import("./pages/staff/home"));
 const NotFoundPage = lazy(() => import("./pages/not-found"));
+const PublicEventPage = lazy(() => import("./pages/shop/event"));
+const EventDatePage = lazy(() => import("./pages/shop/event-date"));
 
 export function AppRoutes() {
   return (
@@ -36,6 +38,8 @@ export function AppRoutes() {
         <Route path="/activation-error" component={ActivationErrorPage} />
         <Route path="/auth/reset-password/:token" component={ResetPasswordPage} />
         <Route path="/profile/:id" component={ProfilePage} />
+        <Route path="/event/:id" component={PublicEventPage} />
+        <Route path="/event-dates/:id" component={EventDatePage} />
         <Route path="/dashboard" nest>
           <ProtectedRoute roles={["organiser", "team_member"]}>
             <ErrorBoundary>

@@ -39,6 +39,8 @@ type DemoEvent = {
   description: string;
   faq?: { question: string; answer: string }[];
   tickets: ReturnType<typeof ticket>[];
+  /** The demo stadium template the event uses; free seating without. */
+  seating?: keyof DemoStadiums;
   publish: "now" | "draft";
 };
 
@@ -74,7 +76,13 @@ function demoEvents(): DemoEvent[] {
       zip: "12345",
       schedule: { ...once(20, "19:00", "22:00"), repeat: "weekly", repeatEnd: { kind: "count", count: 6 } },
       description: "<p>Mozarts Singspiel in einer farbenfrohen Neuinszenierung der Stadtbühne.</p>",
-      tickets: [ticket("parkett", "Parkett", 48, 300), ticket("rang", "Rang", 32, 200), ticket("student", "Ermäßigt (Schüler, Studierende)", 15, 50)],
+      // One ticket per category of the theatre's plan (see theatreLayout), as many as it has places.
+      tickets: [
+        ticket("kat1", "Kategorie 1 (Parkett vorne)", 58, 102, { seatingCategoryId: "cat1" }),
+        ticket("kat2", "Kategorie 2 (Parkett Mitte)", 44, 72, { seatingCategoryId: "cat2" }),
+        ticket("kat3", "Kategorie 3 (Parkett hinten, Rang, Stehplätze)", 28, 138, { seatingCategoryId: "cat3" }),
+      ],
+      seating: "theatre",
       publish: "now",
     },
     {
@@ -145,6 +153,9 @@ function demoEvents(): DemoEvent[] {
 
 /** Seeds the demo events and one season of the verified organiser, through the services. */
 export async function seedDemoEvents(db: Db, organiserId: string): Promise<void> {
+  // The templates come first: tickets linked to a seating category are saved after the event's
+  // seating, which they are checked against.
+  const stadiums = await seedDemoStadiums(db, organiserId);
   const ids: string[] = [];
   for (const e of demoEvents()) {
     const { id } = await createEvent(db, organiserId, {
@@ -153,7 +164,12 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
       schedule: e.schedule,
     });
     await saveEventDetails(db, organiserId, id, { imageId: null, mediaImageIds: [], youtubeUrl: null, descriptionHtml: e.description, faq: e.faq ?? [] });
-    await saveEventSeating(db, organiserId, id, { seatingMode: "free" });
+    await saveEventSeating(
+      db,
+      organiserId,
+      id,
+      e.seating ? { seatingMode: "template", templateId: stadiums[e.seating] } : { seatingMode: "free" },
+    );
     await saveTicketCategories(db, organiserId, id, ZTicketCategories.parse(e.tickets));
     await saveEventOptions(db, organiserId, id, { vatPercent: 19, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: null });
     await choosePublication(db, organiserId, id, { publishOption: e.publish });
@@ -174,14 +190,16 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
   );
   await saveEventOptions(db, organiserId, seasonId, { vatPercent: 7, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: 150 });
   await choosePublication(db, organiserId, seasonId, { publishOption: "now" });
-  await seedDemoStadiums(db, organiserId, { operaId: ids[1]! });
+  await seedDemoMatch(db, organiserId, stadiums.stadium);
 }
+
+type DemoStadiums = { theatre: string; stadium: string };
 
 /**
  * The two demo stadium templates: a small theatre used by the opera performances and a
- * 20,000-place stadium used by a football match.
+ * 20,000-place stadium used by a football match. Returns their ids.
  */
-export async function seedDemoStadiums(db: Db, organiserId: string, events: { operaId: string }): Promise<void> {
+export async function seedDemoStadiums(db: Db, organiserId: string): Promise<DemoStadiums> {
   const theatre = await createTemplate(db, organiserId, {
     name: "Stadtbühne – Großer Saal",
     comment: "Parkett, Rang und Stehplätze",
@@ -194,8 +212,11 @@ export async function seedDemoStadiums(db: Db, organiserId: string, events: { op
     type: "daily",
     layout: ZSeatingLayout.parse(stadiumLayout()),
   });
-  await saveEventSeating(db, organiserId, events.operaId, { seatingMode: "template", templateId: theatre.id });
+  return { theatre: theatre.id, stadium: stadium.id };
+}
 
+/** A football match in the demo stadium, its tickets sold per category of the plan (see stadiumLayout). */
+async function seedDemoMatch(db: Db, organiserId: string, stadiumId: string): Promise<void> {
   const { id: matchId } = await createEvent(db, organiserId, {
     type: "REGULAR",
     data: {
@@ -224,15 +245,15 @@ export async function seedDemoStadiums(db: Db, organiserId: string, events: { op
     descriptionHtml: "<p>Das Derby am 14. Spieltag. Einlass ab 13:30 Uhr.</p>",
     faq: [],
   });
-  await saveEventSeating(db, organiserId, matchId, { seatingMode: "template", templateId: stadium.id });
+  await saveEventSeating(db, organiserId, matchId, { seatingMode: "template", templateId: stadiumId });
   await saveTicketCategories(
     db,
     organiserId,
     matchId,
     ZTicketCategories.parse([
-      ticket("haupt", "Haupttribüne", 45, 6000),
-      ticket("gegen", "Gegengerade", 30, 12000),
-      ticket("steh", "Stehplatz", 15, 2000),
+      ticket("haupt", "Haupttribüne", 45, 6000, { seatingCategoryId: "cat1" }),
+      ticket("gegen", "Gegengerade", 30, 12000, { seatingCategoryId: "cat2" }),
+      ticket("steh", "Stehplatz", 15, 2000, { seatingCategoryId: "cat3" }),
     ]),
   );
   await saveEventOptions(db, organiserId, matchId, {

@@ -1,5 +1,5 @@
 import { QueryCache, QueryClient } from "@tanstack/react-query";
-import { createTRPCClient, httpBatchLink } from "@trpc/client";
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from "@trpc/client";
 import { createTRPCContext } from "@trpc/tanstack-react-query";
 import superjson from "superjson";
 import type { AppRouter } from "../../server/trpc/router";
@@ -21,8 +21,27 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-export function createHttpClient() {
+/** Shop calls that travel over the seat map's WebSocket (ARCHITECTURE "Realtime"). */
+const WS_MUTATIONS = new Set(["shop.hold", "shop.holdBest", "shop.release", "shop.extend"]);
+
+/**
+ * HTTP for the app; one WebSocket, opened only while needed (the seat map), for live seat
+ * updates and the buyer's holds and releases. It reconnects by itself; subscriptions then
+ * start over with a fresh snapshot.
+ */
+export function createAppClient() {
+  const http = httpBatchLink({ url: "/trpc", transformer: superjson, fetch: (url, options) => fetch(url, { ...options, credentials: "same-origin" }) });
+  const ws = createWSClient({
+    url: () => `${window.location.protocol === "https:" ? "wss" : "ws"}://${window.location.host}/trpc`,
+    lazy: { enabled: true, closeMs: 30_000 },
+  });
   return createTRPCClient<AppRouter>({
-    links: [httpBatchLink({ url: "/trpc", transformer: superjson, fetch: (url, options) => fetch(url, { ...options, credentials: "same-origin" }) })],
+    links: [
+      splitLink({
+        condition: (op) => op.type === "subscription" || WS_MUTATIONS.has(op.path),
+        true: wsLink({ client: ws, transformer: superjson }),
+        false: http,
+      }),
+    ],
   });
 }

@@ -10,6 +10,7 @@ import {
   snapshotEvent,
   ticketCategory,
 } from "./helpers/events";
+import { createSeatedEvent, createTemplateVia, smallLayout } from "./helpers/stadiums";
 
 let t: TestApp;
 let client: TestClient;
@@ -211,5 +212,78 @@ describe("invalid categories are refused whole", () => {
     const res = await save(id, [ticketCategory("a"), ticketCategory("a", { name: "Twin" })]);
     expect(appCodeOf(res)).toBe("VALIDATION");
     expect(await categoriesOf(t.database.db, id)).toEqual([]);
+  });
+});
+
+describe("the seating category of a ticket", () => {
+  type Detail = { categories: { name: string; seatingCategoryId: string | null }[] };
+
+  it("links a category of the event's seating plan; the detail returns it, null means any seat", async () => {
+    const templateId = await createTemplateVia(client, smallLayout());
+    const { eventId } = await createSeatedEvent(client, t.database.db, templateId);
+    ok(
+      await save(eventId, [
+        ticketCategory("front", { name: "Front", seatingCategoryId: "a" }),
+        ticketCategory("standing", { name: "Standing", seatingCategoryId: "c" }),
+        ticketCategory("any", { name: "Any seat" }),
+      ]),
+    );
+    expect((await categoriesOf(t.database.db, eventId)).map((r) => r.seatingCategoryId)).toEqual(["a", "c", null]);
+    const detail = ok(await client.query<Detail>("events.get", { id: eventId }));
+    expect(detail.categories.map((c) => [c.name, c.seatingCategoryId])).toEqual([
+      ["Front", "a"],
+      ["Standing", "c"],
+      ["Any seat", null],
+    ]);
+
+    // Changed and lifted again on the next save.
+    const [front, standing] = await categoriesOf(t.database.db, eventId);
+    ok(
+      await save(eventId, [
+        ticketCategory("front", { id: front!.id, name: "Front", seatingCategoryId: "b" }),
+        ticketCategory("standing", { id: standing!.id, name: "Standing", seatingCategoryId: null }),
+      ]),
+    );
+    expect((await categoriesOf(t.database.db, eventId)).map((r) => r.seatingCategoryId)).toEqual(["b", null]);
+  });
+
+  it("a category the event's plan does not have is NOT_FOUND on the field and nothing changes", async () => {
+    const templateId = await createTemplateVia(client, smallLayout());
+    const { eventId } = await createSeatedEvent(client, t.database.db, templateId);
+    ok(await save(eventId, [ticketCategory("a", { name: "Kept", seatingCategoryId: "a" })]));
+    const [kept] = await categoriesOf(t.database.db, eventId);
+    const before = await snapshotEvent(t.database.db, eventId);
+
+    const res = await save(eventId, [
+      ticketCategory("a", { id: kept!.id, name: "Renamed", seatingCategoryId: "nope" }),
+      ticketCategory("b", { name: "New", seatingCategoryId: "b" }),
+    ]);
+    expect(appCodeOf(res)).toBe("NOT_FOUND");
+    expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
+    expect(await snapshotEvent(t.database.db, eventId)).toEqual(before);
+  });
+
+  it("a free-seating event has no seating categories: any id is refused", async () => {
+    const id = await createEventVia(client);
+    ok(await client.mutate("events.saveSeating", { id, seatingMode: "free" }));
+    ok(await save(id, [ticketCategory("a", { name: "Kept" })]));
+    const before = await snapshotEvent(t.database.db, id);
+
+    for (const seatingCategoryId of ["a", "cat1"]) {
+      const res = await save(id, [ticketCategory("a", { name: "Linked", seatingCategoryId })]);
+      expect(appCodeOf(res)).toBe("NOT_FOUND");
+      expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
+    }
+    expect(await snapshotEvent(t.database.db, id)).toEqual(before);
+  });
+
+  it("after the event goes back to free seating, its plan's categories are refused too", async () => {
+    const templateId = await createTemplateVia(client, smallLayout());
+    const { eventId } = await createSeatedEvent(client, t.database.db, templateId);
+    ok(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }));
+    const res = await save(eventId, [ticketCategory("a", { seatingCategoryId: "a" })]);
+    expect(appCodeOf(res)).toBe("NOT_FOUND");
+    expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
+    expect(await categoriesOf(t.database.db, eventId)).toEqual([]);
   });
 });

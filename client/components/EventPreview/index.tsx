@@ -1,5 +1,7 @@
-import { Accordion, Alert, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title, Typography } from "@mantine/core";
+import { Accordion, Alert, Anchor, AspectRatio, Badge, Box, Group, Image, Paper, SimpleGrid, Stack, Table, Text, Title, Typography } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { Link } from "wouter";
 import { formatCents } from "../../../shared/rules/money";
 import { youtubeEmbedUrl } from "../../../shared/rules/youtube";
 import type { EventListStatus } from "../../../shared/schemas/events";
@@ -41,11 +43,20 @@ export function EventPreview({
   dates,
   categories,
   status,
+  organiser,
+  dateAction,
+  children,
 }: {
   event: PreviewEvent;
   dates: PreviewDate[];
   categories: PreviewCategory[];
   status: EventListStatus;
+  /** The organiser, linked to its public profile. */
+  organiser?: { id: string; name: string };
+  /** Something to do per date (the shop links to the date's tickets). */
+  dateAction?: (date: PreviewDate) => ReactNode;
+  /** The shop, shown instead of the plain list of ticket categories. */
+  children?: ReactNode;
 }) {
   const { t, i18n } = useLingui();
   const branch = useBranchLabels();
@@ -102,9 +113,12 @@ export function EventPreview({
           ) : (
             <Stack gap={4}>
               {dates.slice(0, 12).map((d) => (
-                <Text size="sm" key={d.id}>
-                  {dateFormat.format(d.startsAt)} – {timeFormat.format(d.endsAt)}
-                </Text>
+                <Group key={d.id} justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm">
+                    {dateFormat.format(d.startsAt)} – {timeFormat.format(d.endsAt)}
+                  </Text>
+                  {dateAction?.(d)}
+                </Group>
               ))}
               {dates.length > 12 && (
                 <Text size="sm" c="dimmed">
@@ -122,6 +136,13 @@ export function EventPreview({
           {event.addressAddition && <Text size="sm">{event.addressAddition}</Text>}
           <Text size="sm">{[event.zip, event.city].filter(Boolean).join(" ")}</Text>
           {countryName && <Text size="sm">{countryName}</Text>}
+          {organiser && (
+            <Text size="sm" mt="xs">
+              <Trans>
+                Organiser: <Anchor component={Link} href={`~/profile/${organiser.id}`}>{organiser.name}</Anchor>
+              </Trans>
+            </Text>
+          )}
         </Paper>
       </SimpleGrid>
       {event.descriptionHtml && (
@@ -139,12 +160,13 @@ export function EventPreview({
           ))}
         </SimpleGrid>
       )}
+      {children}
       {embed && (
         <AspectRatio ratio={16 / 9} maw={720}>
           <iframe src={embed} title={t`Video about ${event.name}`} allowFullScreen style={{ border: 0 }} />
         </AspectRatio>
       )}
-      <Paper withBorder p="md">
+      {children === undefined && <Paper withBorder p="md">
         <Text fw={600} mb="xs">
           <Trans>Tickets</Trans>
         </Text>
@@ -173,7 +195,7 @@ export function EventPreview({
             </Table.Tbody>
           </Table>
         )}
-      </Paper>
+      </Paper>}
       {event.faq.length > 0 && (
         <Stack gap="xs">
           <Title order={2} size="h3">

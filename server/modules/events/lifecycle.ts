@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
+import { forgetShopScopes } from "../shop/scope";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 
 /**
@@ -120,6 +121,8 @@ export async function cancelEvent(db: Db, organiserId: string, eventId: string):
     if (event.status === "draft") throw new AppError("EVENT_NOT_PUBLISHED");
     await tx.update(events).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(events.id, event.id));
   });
+  // The shop stops selling at once (its scope cache would otherwise sell for another second).
+  forgetShopScopes(eventId);
 }
 
 /**

@@ -3,12 +3,13 @@ import type { z } from "zod";
 import type { Schedule } from "../../../shared/rules/schedule-types";
 import type { ZEventData, ZEventDetails, ZEventOptions, ZSeasonData } from "../../../shared/schemas/events";
 import type { Db, DbOrTx } from "../../db/client";
-import { eventDates, events, eventSeating, stadiumTemplates, uploads } from "../../db/schema";
+import { eventDates, events, eventSeating, stadiumTemplates, ticketCategories, uploads } from "../../db/schema";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 import { syncEventDates } from "./dates";
 import { reassertPublishable } from "./lifecycle";
+import { forgetShopScopes } from "../shop/scope";
 import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../seating/materialise";
 
 export type EventDataInput = z.output<typeof ZEventData>;
@@ -155,6 +156,8 @@ export async function saveEventSeating(db: Db, organiserId: string, eventId: str
     if (!unchanged) {
       await dropInventory(tx, event.id);
       await tx.delete(eventSeating).where(eq(eventSeating.eventId, event.id));
+      // Links to the old plan's categories mean nothing on another plan.
+      await tx.update(ticketCategories).set({ seatingCategoryId: null }).where(eq(ticketCategories.eventId, event.id));
     }
     if (choice.seatingMode === "template" && !unchanged) {
       const [template] = await tx
@@ -183,6 +186,7 @@ export async function saveEventSeating(db: Db, organiserId: string, eventId: str
       })
       .where(eq(events.id, event.id));
   });
+  forgetShopScopes(eventId);
 }
 
 /** Step 5: More Options. */

@@ -280,10 +280,62 @@ function seatChanges(scope: ShopScope, rows: { d: string; k: string; v: number; 
   if (seasonView.size > 0) addChange(changes, scope.scopeId, { seats: [...seasonView.values()] });
 }
 
+/** A lost hold whose missing seats were only locked by transactions still running: try again. */
+class Contended extends Error {
+  constructor() {
+    super("hold contended");
+  }
+}
+
+/** Tries of a hold that lost only to seats locked by transactions still in flight. */
+const HOLD_ATTEMPTS = 6;
+
+/**
+ * Why the seats a hold statement skipped were missing. SKIP LOCKED also skips seats another
+ * transaction has locked but may yet give up (a losing hold rolls back), so the committed state
+ * decides: seats that do not exist, seats of another seating category, seats really held or
+ * sold, and seats that are free but were locked at that moment (`locked`).
+ */
+async function missingSeats(tx: DbOrTx, scope: ShopScope, seats: { key: string; cat: string | null }[]) {
+  const rows = await txRows<{ k: string; total: number; fits: number; free: number }>(
+    tx,
+    sql`with req as (select r.key, r.cat from jsonb_to_recordset(${JSON.stringify(seats)}::jsonb) as r(key text, cat text))
+        select req.key as k, count(s.seat_key)::int as total,
+          count(s.seat_key) filter (where req.cat is null or s.category_id = req.cat)::int as fits,
+          count(s.seat_key) filter (where (req.cat is null or s.category_id = req.cat)
+            and (s.status = 'FREE' or (s.status in ${sql.raw(HELD_STATUSES)} and s.held_until < now())))::int as free
+        from req left join seat_inventory s on s.seat_key = req.key and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
+        group by req.key`,
+  );
+  const n = scope.dateIds.length;
+  const byKey = new Map(rows.map((r) => [r.k, r]));
+  const out = { unknown: [] as string[], otherCategory: [] as string[], taken: [] as string[], locked: [] as string[] };
+  for (const seat of seats) {
+    const r = byKey.get(seat.key);
+    if (!r || Number(r.total) < n) out.unknown.push(seat.key);
+    else if (Number(r.fits) < n) out.otherCategory.push(seat.key);
+    else if (Number(r.free) < n) out.taken.push(seat.key);
+    else out.locked.push(seat.key);
+  }
+  return out;
+}
+
 /** Holds seats and counted places for a buyer's cart (creating the cart on the first hold). */
 export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult> {
   const scope = await openScope(deps, input.scopeId, input.access);
   const plan = planRequest(scope, input);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await holdOnce(deps, input, scope, plan, attempt === HOLD_ATTEMPTS);
+    } catch (err) {
+      if (!(err instanceof Contended)) throw err;
+      // The lock holders finish within milliseconds (a losing one rolls back at once).
+      await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * attempt));
+    }
+  }
+}
+
+async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: ReturnType<typeof planRequest>, lastAttempt: boolean): Promise<HoldResult> {
   const changes: Changes = new Map();
   try {
     const result = await deps.database.db.transaction(async (tx) => {
@@ -308,7 +360,21 @@ export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult>
           new Date(cart.expires_at),
           plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory })),
         );
-        if (res.won.length === 0) throw new Abort({ status: "taken", taken: plan.seats.map((s) => s.key).filter((k) => !res.available.has(k)) });
+        if (res.won.length === 0) {
+          const missing = await missingSeats(
+            tx,
+            scope,
+            plan.seats.filter((s) => !res.available.has(s.key)).map((s) => ({ key: s.key, cat: s.seatingCategory })),
+          );
+          if (missing.unknown.length > 0) throw new AppError("SEAT_NOT_FOUND", { field: "seats", detail: missing.unknown[0] });
+          if (missing.otherCategory.length > 0) {
+            const seat = plan.seats.find((s) => s.key === missing.otherCategory[0]);
+            throw new AppError("TICKET_NOT_SELECTABLE", { field: "ticketCategoryId", detail: seat?.tc.id });
+          }
+          // Seats only locked by a transaction still running are not known to be taken yet.
+          if (missing.taken.length === 0 && !lastAttempt) throw new Contended();
+          throw new Abort({ status: "taken", taken: missing.taken.length > 0 ? missing.taken : missing.locked });
+        }
         won = [...new Set(res.won.map((r) => r.k))];
         seatChanges(scope, res.won, changes);
       }
@@ -440,14 +506,16 @@ function unitsOfSeats(scope: ShopScope, rows: SeatReleaseRow[]): Map<string, num
 /** Deselecting: gives back seats and counted tickets of the cart (or everything with `all`). */
 export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ released: string[] }> {
   const changes: Changes = new Map();
+  // The scope is read before the transaction: on PGlite (one connection) a read outside the
+  // transaction would wait for it forever.
+  const scope = await scopeOfCart(deps, await cartScopeId(deps, input.cart));
   const released = await deps.database.db.transaction(async (tx) => {
     await fastCommit(deps, tx);
-    const cart = await lockCart(tx, input.cart);
-    const scope = await scopeOfCart(deps, cart.scope_id);
+    const cart = await lockCart(tx, input.cart, scope.scopeId);
     if (input.all) {
-      await releaseCartContents(tx, scope, cart.id, changes);
+      const keys = await releaseCartContents(tx, scope, cart.id, changes);
       await tx.execute(sql`update carts set state = 'released' where id = ${cart.id}`);
-      return [];
+      return keys;
     }
     const rows = input.seatKeys.length > 0 ? await releaseSeats(tx, scope.dateIds, cart.id, input.seatKeys) : [];
     seatChanges(scope, rows, changes);
@@ -479,11 +547,20 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
   return { released };
 }
 
-async function releaseCartContents(tx: DbOrTx, scope: ShopScope, cartId: string, changes: Changes): Promise<void> {
+/** Frees everything a cart holds; returns the seat keys freed. */
+async function releaseCartContents(tx: DbOrTx, scope: ShopScope, cartId: string, changes: Changes): Promise<string[]> {
   const rows = await releaseSeats(tx, scope.dateIds, cartId, "all");
   seatChanges(scope, rows, changes);
   await giveBack(tx, scope, cartId, "all", changes);
   await tx.execute(sql`delete from cart_items where cart_id = ${cartId}`);
+  return [...new Set(rows.map((r) => r.k))].sort();
+}
+
+/** The scope a cart belongs to (CART_NOT_FOUND for a wrong id or secret). */
+async function cartScopeId(deps: AppDeps, credentials: CartCredentials): Promise<string> {
+  const [cart] = await txRows<{ scope_id: string; secret_hash: string }>(deps.database.db, sql`select scope_id, secret_hash from carts where id = ${credentials.id}`);
+  if (!cart || cart.secret_hash !== hashSecret(credentials.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  return cart.scope_id;
 }
 
 async function scopeOfCart(deps: AppDeps, scopeId: string): Promise<ShopScope> {
@@ -513,21 +590,26 @@ export async function extend(deps: AppDeps, credentials: CartCredentials): Promi
  * claimed with SKIP LOCKED, so any number of instances may sweep at once.
  */
 export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<number> {
+  const due = await txRows<{ id: string; scope_id: string }>(
+    deps.database.db,
+    sql`select id, scope_id from carts where state = 'active' and expires_at <= now() order by expires_at limit ${limit}`,
+  );
   let swept = 0;
-  for (let i = 0; i < limit; i++) {
+  for (const candidate of due) {
     const changes: Changes = new Map();
+    const scope = await loadScope(deps.database.db, candidate.scope_id);
     const done = await deps.database.db.transaction(async (tx) => {
-      const [cart] = await txRows<{ id: string; scope_id: string }>(
+      // Claimed with SKIP LOCKED: another instance sweeping it (or its buyer paying) wins.
+      const [cart] = await txRows<{ id: string }>(
         tx,
-        sql`select id, scope_id from carts where state = 'active' and expires_at <= now() order by expires_at limit 1 for update skip locked`,
+        sql`select id from carts where id = ${candidate.id} and state = 'active' and expires_at <= now() for update skip locked`,
       );
       if (!cart) return false;
-      const scope = await scopeOfCart(deps, cart.scope_id).catch(() => null);
       if (scope) await releaseCartContents(tx, scope, cart.id, changes);
       await tx.execute(sql`update carts set state = 'expired' where id = ${cart.id}`);
       return true;
     });
-    if (!done) break;
+    if (!done) continue;
     announce(deps, changes);
     swept++;
   }

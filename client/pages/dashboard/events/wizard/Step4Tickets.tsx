@@ -4,6 +4,7 @@ import {
   Alert,
   Badge,
   Button,
+  ColorSwatch,
   Divider,
   Group,
   Input,
@@ -24,11 +25,12 @@ import {
 import { DateTimePicker, TimeInput } from "@mantine/dates";
 import { modals } from "@mantine/modals";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation } from "@tanstack/react-query";
-import { type ChangeEvent, useEffect, useId, useState } from "react";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { type ChangeEvent, type ReactNode, useEffect, useId, useState } from "react";
 import { z } from "zod";
 import { centsToEuros, eurosToCents, formatCents, MAX_PRICE_CENTS } from "../../../../../shared/rules/money";
 import { dateToZonedWallTime, zonedWallTimeToDate } from "../../../../../shared/rules/zoned";
+import type { SeatingCategory } from "../../../../../shared/seating/layout";
 import {
   MAX_BOOKING_OPTIONS,
   MAX_TICKET_CATEGORIES,
@@ -48,14 +50,18 @@ const ZTicketsForm = z.object({ categories: ZTicketCategories });
 
 type SavedCategory = EventDetail["categories"][number];
 
-/** A saved category in the form's shape; its id doubles as the key conditions refer to. */
-function toFormCategory(c: SavedCategory): TTicketCategory {
+/**
+ * A saved category in the form's shape; its id doubles as the key conditions refer to. Without a
+ * seating plan a ticket sells no seating category: a link left from an earlier plan is dropped.
+ */
+function toFormCategory(c: SavedCategory, seated: boolean): TTicketCategory {
   return {
     key: c.id,
     id: c.id,
     name: c.name,
     kind: c.kind,
     area: c.area,
+    seatingCategoryId: seated ? c.seatingCategoryId : null,
     priceCents: c.priceCents,
     dailyQuantity: c.dailyQuantity,
     seatsPerTicket: c.seatsPerTicket,
@@ -81,10 +87,86 @@ function toFormCategory(c: SavedCategory): TTicketCategory {
 function useTicketsForm(detail: EventDetail) {
   return useZodForm(ZTicketsForm, {
     mode: "controlled",
-    initialValues: { categories: detail.categories.map(toFormCategory) },
+    initialValues: { categories: detail.categories.map((c) => toFormCategory(c, detail.event.seatingMode === "template")) },
   });
 }
 type TicketsForm = ReturnType<typeof useTicketsForm>;
+
+/** The categories of the event's seating plan; "loading" meanwhile, null without a plan or when it can't be read. */
+type SeatingCategories = SeatingCategory[] | "loading" | null;
+
+/**
+ * The categories of the event's seating plan, for linking tickets to them. No query returns the
+ * event's plan snapshot by itself: the first date's inventory carries it (every date sells the
+ * same snapshot). A season has no dates of its own; its template's layout is used instead, which
+ * is the snapshot too (saving a template copies it into the events using it).
+ */
+function useSeatingCategories(detail: EventDetail): SeatingCategories {
+  const trpc = useTRPC();
+  const seated = detail.event.seatingMode === "template";
+  const firstDateId = detail.dates[0]?.id ?? null;
+  const templateId = detail.event.stadiumTemplateId;
+  const byDate = useQuery({
+    ...trpc.seating.dateInventory.queryOptions({ eventDateId: firstDateId ?? "" }),
+    enabled: seated && firstDateId !== null,
+    select: (data) => data.layout?.categories ?? null,
+  });
+  const byTemplate = useQuery({
+    ...trpc.stadiums.get.queryOptions({ id: templateId ?? "" }),
+    enabled: seated && firstDateId === null && templateId !== null,
+    select: (data) => data.template.layout.categories,
+  });
+  if (!seated) return null;
+  const query = firstDateId !== null ? byDate : templateId !== null ? byTemplate : null;
+  if (!query) return null;
+  // Step 3 may just have chosen another plan: wait for fresh data rather than show the cached plan.
+  if (query.isPending || !query.isFetchedAfterMount) return "loading";
+  return query.data ?? null;
+}
+
+/** Chooses the seating-plan category a ticket sells; none means any seat. */
+function SeatingCategorySelect({
+  categories,
+  value,
+  onChange,
+  error,
+}: {
+  categories: SeatingCategory[] | "loading";
+  value: string | null;
+  onChange: (value: string | null) => void;
+  error: ReactNode;
+}) {
+  const { t } = useLingui();
+  const known = categories === "loading" ? [] : categories;
+  const colorOf = new Map(known.map((c) => [c.id, c.color]));
+  const data = known.map((c) => ({ value: c.id, label: c.name }));
+  // A category the plan no longer has stays visible, so it can be cleared (saving refuses it).
+  if (value && categories !== "loading" && !colorOf.has(value)) data.push({ value, label: t`Unknown category (${value})` });
+  const swatch = (id: string | null | undefined) => {
+    const color = id ? colorOf.get(id) : undefined;
+    return color ? <ColorSwatch color={color} size={14} /> : null;
+  };
+  return (
+    <Select
+      label={t`Seating category`}
+      description={t`The seats and standing areas of the seating plan this ticket sells.`}
+      placeholder={t`Any seat`}
+      clearable
+      disabled={categories === "loading"}
+      data={data}
+      value={value}
+      onChange={onChange}
+      error={error}
+      leftSection={swatch(value)}
+      renderOption={({ option }) => (
+        <Group gap="xs" wrap="nowrap">
+          {swatch(option.value)}
+          <span>{option.label}</span>
+        </Group>
+      )}
+    />
+  );
+}
 
 function asDate(value: unknown): Date | null {
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
@@ -277,6 +359,7 @@ function CategoryFields({
   timeZone,
   others,
   limit,
+  seatingCategories,
 }: {
   form: TicketsForm;
   index: number;
@@ -286,6 +369,8 @@ function CategoryFields({
   others: { value: string; label: string }[];
   /** The daily attendee (or season ticket) limit of the event, if any. */
   limit: number | null;
+  /** The categories of the event's seating plan; null hides the choice (free seating). */
+  seatingCategories: SeatingCategories;
 }) {
   const { t, i18n } = useLingui();
   const p = `categories.${index}` as const;
@@ -387,6 +472,16 @@ function CategoryFields({
           {...form.getInputProps(`${p}.seatsPerTicket`)}
         />
       </SimpleGrid>
+      {seatingCategories !== null && (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <SeatingCategorySelect
+            categories={seatingCategories}
+            value={c.seatingCategoryId ?? null}
+            onChange={(value) => form.setFieldValue(`${p}.seatingCategoryId`, value)}
+            error={error("seatingCategoryId")}
+          />
+        </SimpleGrid>
+      )}
       {limit !== null && (
         <Text size="sm" c="dimmed">
           <Trans>
@@ -571,6 +666,7 @@ function TicketsEditor({ kind, detail, onDirtyChange, onSaved, onBack }: StepPro
   const wording = useWording(kind);
   const { event } = detail;
   const form = useTicketsForm(detail);
+  const seatingCategories = useSeatingCategories(detail);
   const categories = form.getValues().categories;
   const [opened, setOpened] = useState<string[]>(() => (categories.length === 1 ? [categories[0]!.key] : []));
   const limit = (kind === "season" ? event.dailySeasonTicketLimit : event.dailyAttendeeLimit) ?? null;
@@ -680,6 +776,9 @@ function TicketsEditor({ kind, detail, onDirtyChange, onSaved, onBack }: StepPro
                 const label = labelOf(c, index);
                 const hasError = Object.keys(form.errors).some((path) => path.startsWith(`categories.${index}.`));
                 const quantity = typeof c.dailyQuantity === "number" ? c.dailyQuantity : null;
+                const seatingCategory = Array.isArray(seatingCategories)
+                  ? seatingCategories.find((s) => s.id === c.seatingCategoryId)
+                  : undefined;
                 const others = categories.flatMap((other, i) =>
                   i === index ? [] : [{ value: other.key, label: labelOf(other, i) }],
                 );
@@ -694,6 +793,11 @@ function TicketsEditor({ kind, detail, onDirtyChange, onSaved, onBack }: StepPro
                           <Badge variant="light" color={c.kind === "free" ? "teal" : "blue"}>
                             {c.kind === "free" ? t`Free of charge` : formatCents(c.priceCents, i18n.locale)}
                           </Badge>
+                          {seatingCategory && (
+                            <Badge variant="outline" color="gray" leftSection={<ColorSwatch color={seatingCategory.color} size={10} />}>
+                              {seatingCategory.name}
+                            </Badge>
+                          )}
                           {quantity !== null && (
                             <Text size="sm" c="dimmed">
                               {wording.quantitySummary(quantity)}
@@ -744,6 +848,7 @@ function TicketsEditor({ kind, detail, onDirtyChange, onSaved, onBack }: StepPro
                           timeZone={timeZone}
                           others={others}
                           limit={limit}
+                          seatingCategories={seatingCategories}
                         />
                       )}
                     </Accordion.Panel>
