@@ -12,6 +12,7 @@ import { z } from "zod";
 import type { AppDeps } from "./deps";
 import { registerDevMail } from "./http/dev-mail";
 import { registerSameOriginCheck } from "./http/same-origin";
+import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
 import { activateAccount } from "./modules/auth/service";
 import { makeCreateContext } from "./trpc/context";
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerUploads(app, deps);
+  await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 
   const serveClient = deps.config.SERVE_CLIENT && existsSync(path.join(CLIENT_DIST, "index.html"));

@@ -27,6 +27,8 @@ const ZEnv = z
     STRIPE_SECRET_KEY: z.string().startsWith("sk_").optional(),
     STRIPE_WEBHOOK_SECRET: z.string().startsWith("whsec_").optional(),
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
+    /** Another address for Stripe's API (a local stand-in in tests); default api.stripe.com. */
+    STRIPE_API_BASE: z.url().optional(),
     /** Signs the UI session hint and (later) ticket codes. Required in production. */
     APP_SECRET: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),

@@ -1,6 +1,9 @@
 import type { Logger } from "pino";
 import type { Config } from "./config";
 import type { Database } from "./db/client";
+import type { PaymentProvider } from "./modules/payments/provider";
+import { createStripeClient, StripePaymentProvider } from "./modules/payments/stripe-provider";
+import { TestPaymentProvider } from "./modules/payments/test-provider";
 import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-bus";
 
 /** What the app is built from; tests build it with their own database and config. */
@@ -10,10 +13,15 @@ export type AppDeps = {
   log: Logger;
   /** Realtime seat announcements (started by buildApp, stopped when the app closes). */
   bus: SeatBus;
+  /** Stripe with STRIPE_SECRET_KEY, otherwise the built-in test provider. */
+  payments: PaymentProvider;
 };
 
 /** The deps of one instance: on Postgres seat events cross instances by LISTEN/NOTIFY. */
 export function createDeps(config: Config, database: Database, log: Logger): AppDeps {
   const transport = database.pg ? postgresTransport(database.pg) : inProcessTransport();
-  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS) };
+  const payments: PaymentProvider = config.STRIPE_SECRET_KEY
+    ? new StripePaymentProvider(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
+    : new TestPaymentProvider(database);
+  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments };
 }

@@ -50,6 +50,10 @@ export const APP_ERROR_CODES = [
   "TICKETS_BELOW_MIN",
   "TICKETS_ABOVE_MAX",
   "SEATS_PER_TICKET",
+  "CART_CHANGED",
+  "PARTICIPANT_REQUIRED",
+  "ORDER_UNAVAILABLE",
+  "TICKETS_UNAVAILABLE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -55,6 +55,10 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   TICKETS_BELOW_MIN: msg`Please choose more tickets of this kind: the minimum per order is not reached.`,
   TICKETS_ABOVE_MAX: msg`You have reached the maximum number of tickets per order.`,
   SEATS_PER_TICKET: msg`Please choose the full number of seats for each ticket.`,
+  CART_CHANGED: msg`Your reservation has changed. Please check your tickets and try again.`,
+  PARTICIPANT_REQUIRED: msg`Please fill in the required participant information for every ticket.`,
+  ORDER_UNAVAILABLE: msg`Your order cannot be shown at the moment. Please check your confirmation email.`,
+  TICKETS_UNAVAILABLE: msg`The tickets cannot be downloaded at the moment. Please download them from your confirmation email.`,
 };
 
 const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {

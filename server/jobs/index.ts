@@ -4,6 +4,7 @@ import { deleteStaleRateLimits } from "../lib/rate-limit";
 import { sendDueMails } from "../mail/outbox";
 import { deleteExpiredSessions } from "../modules/auth/session";
 import { publishDueEvents } from "../modules/events/lifecycle";
+import { attachmentRenderer, processRefunds, reconcilePayments } from "../modules/orders/jobs";
 import { sweepExpiredCarts } from "../modules/shop/holds";
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
@@ -33,13 +34,15 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
         if (swept > 0) deps.log.info({ carts: swept }, "expired holds released");
       },
     },
+    { name: "process-refunds", everyMs: 10 * 1000, run: () => processRefunds(deps) },
+    { name: "reconcile-payments", everyMs: 60 * 1000, run: () => reconcilePayments(deps) },
   ];
   if (deps.config.SMTP_URL) {
     const transport = nodemailer.createTransport(deps.config.SMTP_URL);
     jobs.push({
       name: "send-mail",
       everyMs: 2000,
-      run: () => sendDueMails(deps.database, transport, deps.config.MAIL_FROM, deps.log),
+      run: () => sendDueMails(deps.database, transport, deps.config.MAIL_FROM, deps.log, attachmentRenderer(deps)),
     });
   } else {
     deps.log.info("SMTP_URL is not set: mails stay in the outbox (see /dev/mail outside production)");

@@ -3,7 +3,7 @@ import type { Transporter } from "nodemailer";
 import type { Logger } from "pino";
 import type { Locale } from "../../shared/enums";
 import type { Database, DbOrTx } from "../db/client";
-import { outboxMails } from "../db/schema";
+import { type MailAttachment, outboxMails } from "../db/schema";
 import { type MailTemplate, renderMail } from "./templates";
 
 /** A claimed mail is leased for this long; a sender that dies lets it be retried after. */
@@ -14,10 +14,13 @@ const MAX_ATTEMPTS = 8;
  * Writes a mail to the outbox. Call it with the transaction of the change that causes the
  * mail, so either both land or neither does.
  */
-export async function enqueueMail(tx: DbOrTx, to: string, locale: Locale, mail: MailTemplate): Promise<void> {
+export async function enqueueMail(tx: DbOrTx, to: string, locale: Locale, mail: MailTemplate, attachments: MailAttachment[] = []): Promise<void> {
   const rendered = renderMail(locale, mail);
-  await tx.insert(outboxMails).values({ to, locale, template: mail.template, ...rendered });
+  await tx.insert(outboxMails).values({ to, locale, template: mail.template, ...rendered, attachments });
 }
+
+/** Makes the files of a mail when it is sent (e.g. the order's tickets as PDF). */
+export type AttachmentRenderer = (attachment: MailAttachment, locale: Locale) => Promise<{ filename: string; content: Buffer; contentType: string }>;
 
 /** Seconds to wait before attempt n+1: 30 s, 1, 2, 4, ... minutes, at most an hour. */
 export function retryDelaySeconds(attempts: number): number {
@@ -28,7 +31,13 @@ export function retryDelaySeconds(attempts: number): number {
  * Sends the mails that are due. Claiming uses SKIP LOCKED and a lease, so any number of
  * instances can run this at once without sending a mail twice.
  */
-export async function sendDueMails(database: Database, transport: Transporter, from: string, log: Logger): Promise<number> {
+export async function sendDueMails(
+  database: Database,
+  transport: Transporter,
+  from: string,
+  log: Logger,
+  renderAttachment?: AttachmentRenderer,
+): Promise<number> {
   const claimed = await database.rows<{ id: string }>(sql`
     update outbox_mails set attempts = attempts + 1, next_attempt_at = now() + ${`${LEASE_SECONDS} seconds`}::interval
     where id in (
@@ -45,7 +54,8 @@ export async function sendDueMails(database: Database, transport: Transporter, f
   let sent = 0;
   for (const mail of mails) {
     try {
-      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      const attachments = renderAttachment ? await Promise.all(mail.attachments.map((a) => renderAttachment(a, mail.locale))) : [];
+      await transport.sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, attachments });
       await db
         .update(outboxMails)
         .set({ status: "sent", sentAt: new Date(), lastError: null })

@@ -43,12 +43,38 @@ const M = {
   fieldTickets: /*i18n*/ { id: "mail.field.ticketsPerYear", message: "Tickets sold per year" },
   fieldReferral: /*i18n*/ { id: "mail.field.referral", message: "How they found us" },
   fieldMessage: /*i18n*/ { id: "mail.field.message", message: "Message" },
+  orderSubject: /*i18n*/ { id: "mail.order.subject", message: "Your tickets for {event}" },
+  orderBody: /*i18n*/ {
+    id: "mail.order.body",
+    message: "Thank you for your order {number}. Your tickets are attached to this email as a PDF; you can also open your order online.",
+  },
+  orderAction: /*i18n*/ { id: "mail.order.action", message: "View your order" },
+  fieldEvent: /*i18n*/ { id: "mail.field.event", message: "Event" },
+  fieldDate: /*i18n*/ { id: "mail.field.date", message: "Date" },
+  fieldOrder: /*i18n*/ { id: "mail.field.order", message: "Order" },
+  fieldTickets2: /*i18n*/ { id: "mail.field.ticketCount", message: "Tickets" },
+  fieldTotal: /*i18n*/ { id: "mail.field.total", message: "Total" },
+  refundSubject: /*i18n*/ { id: "mail.refund.subject", message: "Your order {number} could not be completed" },
+  refundBody: /*i18n*/ {
+    id: "mail.refund.body",
+    message:
+      "Your payment for {event} arrived after your reserved seats had been released, and some of them were taken by another buyer in the meantime. We are sorry: your payment of {amount} is being refunded in full; you do not need to do anything.",
+  },
+  cancelSubject: /*i18n*/ { id: "mail.cancel.subject", message: "Cancelled: {event}" },
+  cancelBody: /*i18n*/ {
+    id: "mail.cancel.body",
+    message: "The organiser has cancelled {event}. Your tickets of order {number} are cancelled and no longer valid.",
+  },
+  cancelRefund: /*i18n*/ { id: "mail.cancel.refund", message: "Your payment of {amount} is being refunded in full; you do not need to do anything." },
 } satisfies Record<string, MessageDescriptor>;
 
 export type MailTemplate =
   | { template: "activation"; name: string; organiser: string; link: string }
   | { template: "password_reset"; name: string; link: string; minutes: number }
-  | { template: "contact_request"; name: string; email: string; fields: ContactFields };
+  | { template: "contact_request"; name: string; email: string; fields: ContactFields }
+  | { template: "order_confirmation"; name: string; event: string; date: string; number: string; tickets: number; total: string; link: string }
+  | { template: "order_refunded"; name: string; event: string; number: string; amount: string }
+  | { template: "order_cancelled"; name: string; event: string; number: string; refund: string | null };
 
 export type ContactFields = {
   phone?: string | undefined;
@@ -116,6 +142,30 @@ export function renderMail(locale: Locale, mail: MailTemplate): RenderedMail {
         { kind: "p", text: catalog._({ ...M.resetBody, values: { minutes: mail.minutes } }) },
         { kind: "action", label: catalog._(M.resetAction), href: mail.link },
         { kind: "p", text: catalog._(M.resetIgnore) },
+      ]);
+    case "order_confirmation":
+      return layout(locale, catalog._({ ...M.orderSubject, values: { event: mail.event } }), mail.name, [
+        { kind: "p", text: catalog._({ ...M.orderBody, values: { number: mail.number } }) },
+        {
+          kind: "dl",
+          rows: [
+            [catalog._(M.fieldEvent), mail.event],
+            [catalog._(M.fieldDate), mail.date],
+            [catalog._(M.fieldOrder), mail.number],
+            [catalog._(M.fieldTickets2), String(mail.tickets)],
+            [catalog._(M.fieldTotal), mail.total],
+          ],
+        },
+        { kind: "action", label: catalog._(M.orderAction), href: mail.link },
+      ]);
+    case "order_refunded":
+      return layout(locale, catalog._({ ...M.refundSubject, values: { number: mail.number } }), mail.name, [
+        { kind: "p", text: catalog._({ ...M.refundBody, values: { event: mail.event, amount: mail.amount } }) },
+      ]);
+    case "order_cancelled":
+      return layout(locale, catalog._({ ...M.cancelSubject, values: { event: mail.event } }), mail.name, [
+        { kind: "p", text: catalog._({ ...M.cancelBody, values: { event: mail.event, number: mail.number } }) },
+        ...(mail.refund ? [{ kind: "p" as const, text: catalog._({ ...M.cancelRefund, values: { amount: mail.refund } }) }] : []),
       ]);
     case "contact_request":
       return layout(locale, catalog._({ ...M.contactSubject, values: { name: mail.name } }), null, [

@@ -49,6 +49,10 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   TICKETS_BELOW_MIN: "BAD_REQUEST",
   TICKETS_ABOVE_MAX: "BAD_REQUEST",
   SEATS_PER_TICKET: "BAD_REQUEST",
+  CART_CHANGED: "CONFLICT",
+  PARTICIPANT_REQUIRED: "BAD_REQUEST",
+  ORDER_UNAVAILABLE: "NOT_FOUND",
+  TICKETS_UNAVAILABLE: "CONFLICT",
 };
 
 /** The one error type services throw. `field` points a code at a form field. */

@@ -4,6 +4,7 @@ import { authRouter } from "../modules/auth/router";
 import { contactRouter } from "../modules/contact/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
+import { ordersRouter } from "../modules/orders/router";
 import { seatingRouter } from "../modules/seating/router";
 import { shopRouter } from "../modules/shop/router";
 import { stadiumsRouter } from "../modules/stadiums/router";
@@ -23,6 +24,7 @@ export const appRouter = router({
   stadiums: stadiumsRouter,
   seating: seatingRouter,
   shop: shopRouter,
+  orders: ordersRouter,
 });
 
 export type AppRouter = typeof appRouter;

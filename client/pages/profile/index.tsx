@@ -1,7 +1,7 @@
 import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { useParams } from "wouter";
+import { Link, useParams } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { describeError } from "../../lib/errors";
@@ -16,6 +16,7 @@ export default function ProfilePage() {
   const trpc = useTRPC();
   const valid = UUID.test(id);
   const profile = useQuery({ ...trpc.account.publicProfile.queryOptions({ organiserId: id }), enabled: valid });
+  const upcoming = useQuery({ ...trpc.shop.organiserEvents.queryOptions({ organiserId: id }), enabled: valid && profile.isSuccess });
   const links = profile.data
     ? [
         { href: profile.data.website, label: "Website" },
@@ -53,6 +54,27 @@ export default function ProfilePage() {
               )}
             </Stack>
           </Paper>
+        )}
+        {upcoming.data && (
+          <Stack mt="xl" gap="sm">
+            <Title order={2} size="h3">
+              <Trans>Upcoming events</Trans>
+            </Title>
+            {upcoming.data.length === 0 && (
+              <Text c="dimmed">
+                <Trans>No upcoming events at the moment.</Trans>
+              </Text>
+            )}
+            {upcoming.data.map((e) => (
+              <Paper key={e.id} withBorder p="md" component={Link} href={`~/event/${e.id}`} data-testid="profile-event">
+                <Text fw={600}>{e.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {new Intl.DateTimeFormat(i18n.locale, { dateStyle: "full", timeStyle: "short", timeZone: e.timeZone }).format(e.next)}
+                  {e.city ? ` · ${e.city}` : ""}
+                </Text>
+              </Paper>
+            ))}
+          </Stack>
         )}
       </Container>
     </PublicLayout>

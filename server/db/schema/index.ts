@@ -4,3 +4,4 @@ export * from "./contact";
 export * from "./events";
 export * from "./seating";
 export * from "./shop";
+export * from "./orders";

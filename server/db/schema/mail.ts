@@ -1,7 +1,9 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { localeEnum } from "./accounts";
 
 export const mailStatusEnum = pgEnum("mail_status", ["pending", "sent", "failed"]);
+
+export type MailAttachment = { kind: "order_tickets"; orderId: string };
 
 /**
  * Transactional outbox: a mail is written in the same transaction as the change that causes
@@ -17,6 +19,8 @@ export const outboxMails = pgTable(
     subject: text().notNull(),
     text: text().notNull(),
     html: text().notNull(),
+    /** Files made when the mail is sent (e.g. the order's tickets as PDF), not stored here. */
+    attachments: jsonb().$type<MailAttachment[]>().notNull().default([]),
     status: mailStatusEnum().notNull().default("pending"),
     attempts: integer().notNull().default(0),
     /** Next time the sender may pick it; also the lease while one instance is sending it. */

@@ -2,6 +2,7 @@ import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
+import { cancelOrdersOfEvent } from "../orders/cancel";
 import { forgetShopScopes } from "../shop/scope";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 
@@ -112,7 +113,7 @@ export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<st
 
 /**
  * Cancels a published or scheduled event (and a season with it). Final: no further sales, never
- * republished. Cancelling again is harmless. The ticket cancellation cascade joins when orders exist.
+ * republished. Cancelling again is harmless. Every order is cancelled with it (refunds, mails).
  */
 export async function cancelEvent(db: Db, organiserId: string, eventId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -120,6 +121,7 @@ export async function cancelEvent(db: Db, organiserId: string, eventId: string):
     if (event.status === "cancelled") return;
     if (event.status === "draft") throw new AppError("EVENT_NOT_PUBLISHED");
     await tx.update(events).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(events.id, event.id));
+    await cancelOrdersOfEvent(tx, event.id, event.name);
   });
   // The shop stops selling at once (its scope cache would otherwise sell for another second).
   forgetShopScopes(eventId);

@@ -30,7 +30,7 @@ type HoldInput = z.output<typeof ZHoldInput>;
 type ReleaseInput = z.output<typeof ZReleaseInput>;
 
 /** Announcements collected inside a transaction, sent only after it committed. */
-type Changes = Map<string, { seats: SeatState[]; counters: CounterState[] }>;
+export type Changes = Map<string, { seats: SeatState[]; counters: CounterState[] }>;
 
 class Abort extends Error {
   constructor(readonly result: HoldResult) {
@@ -51,7 +51,7 @@ function addChange(changes: Changes, channel: string, part: { seats?: SeatState[
   c.counters.push(...(part.counters ?? []));
 }
 
-function announce(deps: AppDeps, changes: Changes): void {
+export function announceChanges(deps: AppDeps, changes: Changes): void {
   for (const [channel, c] of changes) deps.bus.announce(channel, c);
 }
 
@@ -268,7 +268,7 @@ export async function holdSeatsStatement(
   return { won, available };
 }
 
-function seatChanges(scope: ShopScope, rows: { d: string; k: string; v: number; s: SeatStatus }[], changes: Changes): void {
+export function seatChangeRows(scope: ShopScope, rows: { d: string; k: string; v: number; s: SeatStatus }[], changes: Changes): void {
   const seasonView = new Map<string, SeatState>();
   for (const r of rows) {
     addChange(changes, r.d, { seats: [{ k: r.k, s: r.s, v: Number(r.v) }] });
@@ -376,7 +376,7 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
           throw new Abort({ status: "taken", taken: missing.taken.length > 0 ? missing.taken : missing.locked });
         }
         won = [...new Set(res.won.map((r) => r.k))];
-        seatChanges(scope, res.won, changes);
+        seatChangeRows(scope, res.won, changes);
       }
       const failed = await moveCounters(tx, scope, plan.quota, plan.area, changes);
       if (failed.length > 0) {
@@ -396,7 +396,7 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
         seats: won,
       } satisfies HoldResult;
     });
-    announce(deps, changes);
+    announceChanges(deps, changes);
     return result;
   } catch (err) {
     if (err instanceof Abort) return err.result;
@@ -518,7 +518,7 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
       return keys;
     }
     const rows = input.seatKeys.length > 0 ? await releaseSeats(tx, scope.dateIds, cart.id, input.seatKeys) : [];
-    seatChanges(scope, rows, changes);
+    seatChangeRows(scope, rows, changes);
     const units = unitsOfSeats(scope, rows);
     const byId = new Map(scope.categories.map((c) => [c.id, c]));
     for (const c of input.counts) {
@@ -543,14 +543,14 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
     await giveBack(tx, scope, cart.id, units, changes);
     return [...new Set(rows.map((r) => r.k))];
   });
-  announce(deps, changes);
+  announceChanges(deps, changes);
   return { released };
 }
 
 /** Frees everything a cart holds; returns the seat keys freed. */
-async function releaseCartContents(tx: DbOrTx, scope: ShopScope, cartId: string, changes: Changes): Promise<string[]> {
+export async function releaseCartContents(tx: DbOrTx, scope: ShopScope, cartId: string, changes: Changes): Promise<string[]> {
   const rows = await releaseSeats(tx, scope.dateIds, cartId, "all");
-  seatChanges(scope, rows, changes);
+  seatChangeRows(scope, rows, changes);
   await giveBack(tx, scope, cartId, "all", changes);
   await tx.execute(sql`delete from cart_items where cart_id = ${cartId}`);
   return [...new Set(rows.map((r) => r.k))].sort();
@@ -592,7 +592,7 @@ export async function extend(deps: AppDeps, credentials: CartCredentials): Promi
 export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<number> {
   const due = await txRows<{ id: string; scope_id: string }>(
     deps.database.db,
-    sql`select id, scope_id from carts where state = 'active' and expires_at <= now() order by expires_at limit ${limit}`,
+    sql`select id, scope_id from carts where state in ('active', 'checked_out') and expires_at <= now() order by expires_at limit ${limit}`,
   );
   let swept = 0;
   for (const candidate of due) {
@@ -602,15 +602,18 @@ export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<num
       // Claimed with SKIP LOCKED: another instance sweeping it (or its buyer paying) wins.
       const [cart] = await txRows<{ id: string }>(
         tx,
-        sql`select id from carts where id = ${candidate.id} and state = 'active' and expires_at <= now() for update skip locked`,
+        sql`select id from carts where id = ${candidate.id} and state in ('active', 'checked_out') and expires_at <= now() for update skip locked`,
       );
       if (!cart) return false;
       if (scope) await releaseCartContents(tx, scope, cart.id, changes);
       await tx.execute(sql`update carts set state = 'expired' where id = ${cart.id}`);
+      // An order still waiting for its payment gives up; a payment arriving later is settled
+      // again (seats still free) or refunded.
+      await tx.execute(sql`update orders set status = 'failed', failed_at = now(), updated_at = now() where cart_id = ${cart.id} and status = 'pending'`);
       return true;
     });
     if (!done) continue;
-    announce(deps, changes);
+    announceChanges(deps, changes);
     swept++;
   }
   return swept;

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/context";
 import { canActForOrganiser } from "../../trpc/init";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
@@ -151,6 +151,22 @@ export async function publicScope(ctx: Context, scopeId: string, access: string 
     remaining: Object.fromEntries(remaining),
     holdTtlSeconds: ctx.config.HOLD_TTL_SECONDS,
   };
+}
+
+/**
+ * The organiser's events buyers can find on its profile: published, public (hidden and
+ * code-protected events are reached by their link only), with a date still ahead.
+ */
+export async function organiserEvents(ctx: Context, organiserId: string) {
+  const rows = await ctx.database.db
+    .select({ id: events.id, name: events.name, type: events.type, city: events.city, imageId: events.imageId, timeZone: events.timeZone, next: sql<Date>`min(${eventDates.startsAt})`.mapWith(eventDates.startsAt) })
+    .from(events)
+    .innerJoin(eventDates, eq(eventDates.eventId, events.id))
+    .where(and(eq(events.organiserId, organiserId), eq(events.status, "published"), eq(events.visibility, "public"), gt(eventDates.endsAt, sql`now()`)))
+    .groupBy(events.id)
+    .orderBy(sql`min(${eventDates.startsAt})`)
+    .limit(100);
+  return rows;
 }
 
 /** Tries an access code (rate limited per address and event); the right one gives an access token. */

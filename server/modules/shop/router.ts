@@ -5,7 +5,7 @@ import { AppError } from "../../trpc/app-error";
 import { publicProcedure, router } from "../../trpc/init";
 import { readSnapshot } from "./availability";
 import { extend, hold, holdBest, readCart, release } from "./holds";
-import { publicEvent, publicScope, unlock } from "./public";
+import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
 
 /**
@@ -16,6 +16,8 @@ export const shopRouter = router({
   event: publicProcedure
     .input(z.object({ eventId: z.uuid(), access: z.string().max(100).optional() }))
     .query(({ ctx, input }) => publicEvent(ctx, input.eventId, input.access)),
+
+  organiserEvents: publicProcedure.input(z.object({ organiserId: z.uuid() })).query(({ ctx, input }) => organiserEvents(ctx, input.organiserId)),
 
   scope: publicProcedure.input(ZShopScope).query(({ ctx, input }) => publicScope(ctx, input.scopeId, input.access)),
 

@@ -1,0 +1,143 @@
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { LINE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type BuyerDetails, type OrderAmounts } from "../../../shared/schemas/orders";
+import { localeEnum, organisers } from "./accounts";
+import { events } from "./events";
+import { carts } from "./shop";
+
+export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
+export const lineStatusEnum = pgEnum("line_status", LINE_STATUSES);
+export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
+
+/**
+ * An order (SPEC §3 Order). `pending` waits for its payment (the order view says "payment
+ * processing"); `valid` is paid (or free); `failed` never got paid (its seats went back);
+ * `cancelled` was valid and was cancelled (refunded when paid online).
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** What buyers and organisers quote: short, unambiguous. */
+    number: text().notNull().unique(),
+    organiserId: uuid()
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    eventId: uuid()
+      .notNull()
+      .references(() => events.id, { onDelete: "cascade" }),
+    /** The event date bought for; a season order names the season. */
+    scopeId: uuid().notNull(),
+    isSeason: boolean().notNull().default(false),
+    cartId: uuid().references(() => carts.id, { onDelete: "set null" }),
+    /** A resubmitted checkout with the same key gets the same order. */
+    idempotencyKey: text().notNull(),
+    status: orderStatusEnum().notNull().default("pending"),
+    buyer: jsonb().$type<BuyerDetails>().notNull(),
+    buyerEmail: text().notNull(),
+    locale: localeEnum().notNull().default("de"),
+    amounts: jsonb().$type<OrderAmounts>().notNull(),
+    totalCents: integer().notNull(),
+    paymentMethod: paymentMethodEnum().notNull(),
+    /** "stripe" or "test" for online payments; null for free orders. */
+    provider: text(),
+    providerRef: text(),
+    paidAt: timestamp({ withTimezone: true }),
+    cancelledAt: timestamp({ withTimezone: true }),
+    failedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true })
+      .notNull()
+      .defaultNow()
+      .$onUpdate(() => new Date()),
+  },
+  (t) => [
+    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("orders_provider_ref_unique").on(t.provider, t.providerRef),
+    index("orders_event_idx").on(t.eventId, t.status),
+    index("orders_organiser_idx").on(t.organiserId, t.createdAt),
+    index("orders_pending_idx").on(t.status, t.createdAt),
+  ],
+);
+
+/**
+ * A ticket line (SPEC §3): one ticket, with its seats or place, its price and its state
+ * (active, canceled, checked in). The QR code on the ticket carries the signed line id.
+ */
+export const orderLines = pgTable(
+  "order_lines",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    eventId: uuid().notNull(),
+    scopeId: uuid().notNull(),
+    ticketCategoryId: uuid(),
+    categoryName: text().notNull(),
+    /** The seats of this ticket (a ticket for two persons has two), empty for counted places. */
+    seatKeys: jsonb().$type<string[]>().notNull().default([]),
+    /** Printed place: "Block, row, seat" lines, or the standing area's name. */
+    placeLabels: jsonb().$type<string[]>().notNull().default([]),
+    areaId: text(),
+    places: integer().notNull().default(1),
+    priceCents: integer().notNull(),
+    bookingOptions: jsonb().$type<{ name: string; priceCents: number }[]>().notNull().default([]),
+    totalCents: integer().notNull(),
+    vatRateBp: integer().notNull(),
+    vatCents: integer().notNull(),
+    participant: jsonb().$type<Record<string, string>>().notNull().default({}),
+    status: lineStatusEnum().notNull().default("active"),
+    checkedInAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_scope_idx").on(t.scopeId, t.status)],
+);
+
+/** Provider events handled, by their id: a webhook delivered twice is handled once. */
+export const paymentEvents = pgTable("payment_events", {
+  provider: text().notNull(),
+  eventId: text().primaryKey(),
+  type: text().notNull(),
+  orderId: uuid(),
+  receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const refundStatusEnum = pgEnum("refund_status", ["pending", "done", "failed"]);
+
+/**
+ * Refunds to make, written in the transaction that decides them and carried out by a job
+ * (a provider call never runs inside a transaction); one per order.
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid()
+      .notNull()
+      .unique()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    provider: text().notNull(),
+    providerRef: text().notNull(),
+    amountCents: integer().notNull(),
+    reason: text().notNull(),
+    status: refundStatusEnum().notNull().default("pending"),
+    attempts: integer().notNull().default(0),
+    nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastError: text(),
+    providerRefundId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    doneAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index("refunds_due_idx").on(t.status, t.nextAttemptAt), check("refunds_amount_positive", sql`${t.amountCents} > 0`)],
+);
+
+/** Payments of the built-in test provider (a clearly labelled page stands in for the bank). */
+export const testPayments = pgTable("test_payments", {
+  id: uuid().primaryKey().defaultRandom(),
+  orderId: uuid().notNull(),
+  amountCents: integer().notNull(),
+  status: text().notNull().default("open"),
+  refundedCents: integer().notNull().default(0),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,70 @@
+import type { FastifyInstance } from "fastify";
+import type Stripe from "stripe";
+import { z } from "zod";
+import type { AppDeps } from "../deps";
+import { orderKeyMatches } from "../modules/orders/links";
+import { handlePaymentNews } from "../modules/orders/settle";
+import { renderOrderTickets } from "../modules/orders/tickets-pdf";
+import { createStripeClient } from "../modules/payments/stripe-provider";
+import { txRows } from "../modules/shop/sql";
+import { sql } from "drizzle-orm";
+
+/** The fixed path Stripe delivers its events to (configure it in the Stripe dashboard). */
+export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
+
+const PAID_TYPES = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
+const FAILED_TYPES = new Set(["checkout.session.expired", "checkout.session.async_payment_failed"]);
+
+/**
+ * Payment HTTP routes: Stripe's webhook (verified by its signature on the raw body, each event
+ * handled once by its id) and the buyer's ticket download.
+ */
+export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = deps.config;
+  if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
+    const stripe: Stripe = createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: deps.config.STRIPE_API_BASE });
+    await app.register(async (scope) => {
+      // The signature covers the exact bytes Stripe sent: keep them.
+      scope.addContentTypeParser("application/json", { parseAs: "buffer" }, (_req, body, done) => done(null, body));
+      scope.post(STRIPE_WEBHOOK_PATH, async (req, reply) => {
+        const signature = req.headers["stripe-signature"];
+        let event: Stripe.Event;
+        try {
+          if (typeof signature !== "string" || !Buffer.isBuffer(req.body)) throw new Error("no signature");
+          event = stripe.webhooks.constructEvent(req.body, signature, STRIPE_WEBHOOK_SECRET);
+        } catch {
+          return reply.code(400).send({ error: "INVALID_SIGNATURE" });
+        }
+        if (PAID_TYPES.has(event.type) || FAILED_TYPES.has(event.type)) {
+          const session = event.data.object as Stripe.Checkout.Session;
+          const orderId = session.metadata?.orderId ?? session.client_reference_id;
+          const paid = PAID_TYPES.has(event.type) && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
+          const failed = FAILED_TYPES.has(event.type);
+          if (orderId && z.uuid().safeParse(orderId).success && (paid || failed)) {
+            await handlePaymentNews(deps, { provider: "stripe", eventId: event.id, type: event.type, orderId, outcome: paid ? "paid" : "failed" });
+          }
+        }
+        // Anything else is acknowledged so Stripe stops retrying it.
+        return { received: true };
+      });
+    });
+  }
+
+  app.get("/api/orders/:id/tickets.pdf", async (req, reply) => {
+    const params = z.object({ id: z.uuid() }).safeParse(req.params);
+    const query = z.object({ key: z.string().max(100), lang: z.enum(["de", "en"]).optional() }).safeParse(req.query);
+    if (!params.success || !query.success || !orderKeyMatches(deps.config.APP_SECRET, params.data.id, query.data.key)) {
+      return reply.code(404).send({ error: "ORDER_UNAVAILABLE" });
+    }
+    const [order] = await txRows<{ status: string }>(deps.database.db, sql`select status from orders where id = ${params.data.id}`);
+    if (!order) return reply.code(404).send({ error: "ORDER_UNAVAILABLE" });
+    if (order.status !== "valid") return reply.code(409).send({ error: "TICKETS_UNAVAILABLE" });
+    const rendered = await renderOrderTickets(deps.database, deps.config.APP_SECRET, params.data.id, query.data.lang);
+    if (!rendered) return reply.code(404).send({ error: "ORDER_UNAVAILABLE" });
+    return reply
+      .header("content-type", "application/pdf")
+      .header("content-disposition", `attachment; filename="tickets-${rendered.number}.pdf"`)
+      .header("cache-control", "private, no-store")
+      .send(Buffer.from(rendered.pdf));
+  });
+}

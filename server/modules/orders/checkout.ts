@@ -1,0 +1,243 @@
+import { randomInt } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { z } from "zod";
+import { priceOrder } from "../../../shared/rules/pricing";
+import { ticketsForPlaces } from "../../../shared/rules/ticket-selection";
+import type { ZCheckoutInput } from "../../../shared/schemas/orders";
+import type { AppDeps } from "../../deps";
+import { AppError } from "../../trpc/app-error";
+import { announceChanges, assertSelectionAllowed, type Changes, hashSecret } from "../shop/holds";
+import { loadScope, type ShopScope } from "../shop/scope";
+import { pgArray, txRows } from "../shop/sql";
+import { orderViewPath } from "./links";
+import { completeOrder, lockOrder, type OrderRow } from "./settle";
+
+type CheckoutInput = z.output<typeof ZCheckoutInput>;
+
+/** Order numbers: 8 characters without look-alikes (no 0/O, 1/I/L), e.g. "K7M2-X9QD". */
+const ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+export function newOrderNumber(): string {
+  let s = "";
+  for (let i = 0; i < 8; i++) s += ALPHABET[randomInt(ALPHABET.length)];
+  return `${s.slice(0, 4)}-${s.slice(4)}`;
+}
+
+/** How long a buyer has to pay once the order is placed: the hold is kept at least this long. */
+const PAYMENT_WINDOW_SECONDS = 15 * 60;
+
+export type CheckoutResult = {
+  orderId: string;
+  status: "pending" | "valid" | "failed" | "cancelled";
+  /** Where the browser goes next: the provider's payment page, or the success page of a free order. */
+  redirectUrl: string;
+};
+
+type Ticket = CheckoutInput["tickets"][number];
+
+/**
+ * The tickets of the checkout must be exactly what the cart holds: every held seat in one
+ * ticket of the category it is held as, each ticket with its category's number of seats, and
+ * as many counted tickets per category and area as held. The server never trusts a client's
+ * quantity, price or place.
+ */
+function matchCart(scope: ShopScope, tickets: Ticket[], seats: { k: string; tc: string }[], items: { tc: string; area: string; n: number }[]) {
+  const byId = new Map(scope.categories.map((c) => [c.id, c]));
+  const heldSeat = new Map(seats.map((s) => [s.k, s.tc]));
+  const used = new Set<string>();
+  const counted = new Map<string, number>();
+  for (const t of tickets) {
+    const category = byId.get(t.ticketCategoryId);
+    if (!category) throw new AppError("NOT_FOUND", { field: "tickets" });
+    if (t.seatKeys.length > 0) {
+      if (t.seatKeys.length !== category.seatsPerTicket) throw new AppError("SEATS_PER_TICKET", { field: "tickets", detail: category.id });
+      for (const key of t.seatKeys) {
+        if (heldSeat.get(key) !== category.id || used.has(key)) throw new AppError("CART_CHANGED", { field: "tickets" });
+        used.add(key);
+      }
+    } else {
+      const key = `${category.id}|${t.areaId ?? ""}`;
+      counted.set(key, (counted.get(key) ?? 0) + 1);
+    }
+    for (const i of t.bookingOptions) if (!category.bookingOptions[i]) throw new AppError("VALIDATION", { field: "tickets" });
+  }
+  if (used.size !== heldSeat.size) throw new AppError("CART_CHANGED", { field: "tickets" });
+  const held = new Map(items.map((i) => [`${i.tc}|${i.area}`, Number(i.n)]));
+  if (held.size !== counted.size || [...held].some(([k, n]) => counted.get(k) !== n)) throw new AppError("CART_CHANGED", { field: "tickets" });
+}
+
+/** Participant fields of the event (SPEC §3): required ones filled on every ticket, unknown ones dropped. */
+function participantsOf(scope: ShopScope, tickets: Ticket[]): Record<string, string>[] {
+  const fields = scope.event.participantFields;
+  return tickets.map((t, i) => {
+    const out: Record<string, string> = {};
+    for (const f of fields) {
+      const value = (t.participant[f.key] ?? "").trim();
+      if (f.required && !value) throw new AppError("PARTICIPANT_REQUIRED", { field: `tickets.${i}.participant.${f.key}` });
+      if (value) out[f.key] = value;
+    }
+    return out;
+  });
+}
+
+/**
+ * Places the order of a cart (/checkout): checks the cart against the request and every rule,
+ * prices it on the server, writes the order and its ticket lines, and keeps the places held
+ * while the buyer pays. A free order completes at once. A repeated submit (same idempotency
+ * key, or the same cart) returns the order already made.
+ */
+export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<CheckoutResult> {
+  const [cartRow] = await txRows<{ scope_id: string; secret_hash: string }>(
+    deps.database.db,
+    sql`select scope_id, secret_hash from carts where id = ${input.cart.id}`,
+  );
+  if (!cartRow || cartRow.secret_hash !== hashSecret(input.cart.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  const scope = await loadScope(deps.database.db, cartRow.scope_id);
+  if (!scope) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  if (scope.event.status !== "published") throw new AppError(scope.event.status === "cancelled" ? "EVENT_CANCELLED" : "EVENT_NOT_ON_SALE");
+  const participants = participantsOf(scope, input.tickets);
+
+  const changes: Changes = new Map();
+  const outcome = await deps.database.db.transaction(async (tx) => {
+    const [cart] = await txRows<{ id: string; state: string; expires_at: string | Date }>(
+      tx,
+      sql`select id, state, expires_at from carts where id = ${input.cart.id} for update`,
+    );
+    // The same checkout again: the order it made.
+    const [existing] = await txRows<{ id: string }>(
+      tx,
+      sql`select id from orders where idempotency_key = ${input.idempotencyKey} or (cart_id = ${input.cart.id} and status in ('pending', 'valid'))
+          order by created_at limit 1`,
+    );
+    if (existing) return { kind: "existing" as const, orderId: existing.id };
+    if (!cart || cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
+
+    const seats = await txRows<{ k: string; tc: string; labels: string }>(
+      tx,
+      sql`select s.seat_key as k, s.ticket_category_id::text as tc, min(s.block_id) as block, min(s.row_label) as row, min(s.seat_label) as seat
+          from seat_inventory s
+          where s.hold_id = ${cart.id} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ('PAYMENT_PENDING', 'SEASON_BLOCKED')
+          group by s.seat_key, s.ticket_category_id`,
+    );
+    const seatRows = seats as unknown as { k: string; tc: string; block: string; row: string; seat: string }[];
+    const items = await txRows<{ tc: string; area: string; n: number }>(
+      tx,
+      sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${cart.id} and quantity > 0`,
+    );
+    if (seatRows.length === 0 && items.length === 0) throw new AppError("CART_EXPIRED", { field: "cart" });
+    matchCart(scope, input.tickets, seatRows, items);
+
+    // Every rule of the categories, at the "order" stage (minimum, seats per ticket, …).
+    const byId = new Map(scope.categories.map((c) => [c.id, c]));
+    const places = new Map<string, number>();
+    for (const t of input.tickets) {
+      const c = byId.get(t.ticketCategoryId)!;
+      places.set(c.id, (places.get(c.id) ?? 0) + (t.seatKeys.length > 0 ? t.seatKeys.length : c.seatsPerTicket));
+    }
+    const selection = new Map([...places].map(([id, p]) => [id, { places: p, tickets: ticketsForPlaces(byId.get(id)!, p) }]));
+    await assertSelectionAllowed(tx, scope, selection, "order");
+
+    const priced = priceOrder(
+      input.tickets.map((t) => {
+        const c = byId.get(t.ticketCategoryId)!;
+        return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents), chargeable: c.kind === "chargeable" };
+      }),
+      scope.event.vatRateBp,
+    );
+    const free = priced.amounts.totalCents === 0;
+    const blocks = new Map((scope.layout?.blocks ?? []).map((b) => [b.id, b.name]));
+    const seatLabel = new Map(seatRows.map((s) => [s.k, `${blocks.get(s.block) ?? s.block}|${s.row}|${s.seat}`]));
+
+    let orderId = "";
+    for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
+      const [row] = await txRows<{ id: string }>(
+        tx,
+        sql`insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents, payment_method, provider)
+            values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${cart.id}, ${input.idempotencyKey},
+              'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyer.email.toLowerCase()}, ${input.locale}, ${JSON.stringify(priced.amounts)}::jsonb,
+              ${priced.amounts.totalCents}, ${free ? "free_of_charge" : "online"}, ${free ? null : deps.payments.name})
+            on conflict (number) do nothing returning id`,
+      );
+      orderId = row?.id ?? "";
+    }
+    if (!orderId) throw new AppError("INTERNAL");
+    const lines = input.tickets.map((t, i) => {
+      const c = byId.get(t.ticketCategoryId)!;
+      const line = priced.lines[i]!;
+      const areaName = t.areaId ? (blocks.get(t.areaId) ?? t.areaId) : null;
+      return {
+        order_id: orderId,
+        event_id: scope.event.id,
+        scope_id: scope.scopeId,
+        ticket_category_id: c.id,
+        category_name: c.name,
+        seat_keys: t.seatKeys,
+        place_labels: t.seatKeys.length > 0 ? t.seatKeys.map((k) => seatLabel.get(k) ?? k) : areaName ? [areaName] : [],
+        area_id: t.areaId,
+        places: t.seatKeys.length > 0 ? t.seatKeys.length : c.seatsPerTicket,
+        price_cents: line.unitCents,
+        booking_options: t.bookingOptions.map((o) => ({ name: c.bookingOptions[o]!.name, priceCents: c.bookingOptions[o]!.priceCents })),
+        total_cents: line.totalCents,
+        vat_rate_bp: scope.event.vatRateBp,
+        vat_cents: line.vatCents,
+        participant: participants[i]!,
+      };
+    });
+    await tx.execute(sql`
+      insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
+        price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant)
+      select l.order_id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
+        l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
+        category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
+        total_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
+
+    if (free) {
+      const order = (await lockOrder(tx, orderId))!;
+      const done = await completeOrder(deps, tx, order, scope, changes);
+      if (done === "lost") throw new AppError("CART_EXPIRED", { field: "cart" });
+      return { kind: "free" as const, orderId };
+    }
+    // The places stay held while the buyer pays (the sweeper fails the order after this).
+    await tx.execute(sql`update carts set state = 'checked_out', expires_at = greatest(expires_at, now() + make_interval(secs => ${PAYMENT_WINDOW_SECONDS})) where id = ${cart.id}`);
+    await tx.execute(sql`update seat_inventory set held_until = (select expires_at from carts where id = ${cart.id})
+        where hold_id = ${cart.id} and status in ('PAYMENT_PENDING', 'SEASON_BLOCKED')`);
+    return { kind: "pending" as const, orderId };
+  });
+  announceChanges(deps, changes);
+  return resume(deps, outcome.orderId);
+}
+
+/** Where an order's buyer goes next; starts the payment of a pending order that has none yet. */
+export async function resume(deps: AppDeps, orderId: string): Promise<CheckoutResult> {
+  const [order] = await txRows<OrderRow & { amounts: { totalCents: number } }>(
+    deps.database.db,
+    sql`select id, number, event_id, scope_id, is_season, cart_id, status, buyer, buyer_email, locale, total_cents, provider, provider_ref, amounts from orders where id = ${orderId}`,
+  );
+  if (!order) throw new AppError("NOT_FOUND");
+  const view = orderViewPath(deps.config.APP_SECRET, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season });
+  const success = `/successful?order=${order.id}&next=${encodeURIComponent(view)}`;
+  if (order.status !== "pending") return { orderId: order.id, status: order.status, redirectUrl: success };
+  if (order.provider_ref) {
+    const pending = await pendingRedirect(deps, order);
+    if (pending) return { orderId: order.id, status: "pending", redirectUrl: pending };
+  }
+  const [event] = await txRows<{ name: string }>(deps.database.db, sql`select name from events where id = ${order.event_id}`);
+  const payment = await deps.payments.createPayment({
+    orderId: order.id,
+    orderNumber: order.number,
+    amountCents: order.total_cents,
+    description: `${event?.name ?? ""} · ${order.number}`,
+    email: order.buyer_email,
+    locale: order.locale,
+    successUrl: `${deps.config.PUBLIC_BASE_URL}${success}`,
+    cancelUrl: `${deps.config.PUBLIC_BASE_URL}/checkout?order=${order.id}&cancelled=1`,
+  });
+  await deps.database.db.execute(sql`update orders set provider = ${deps.payments.name}, provider_ref = ${payment.providerRef}, updated_at = now() where id = ${order.id} and provider_ref is null`);
+  return { orderId: order.id, status: "pending", redirectUrl: payment.redirectUrl };
+}
+
+/** The payment page of an order that already has one (test provider: its page; Stripe: a new session is not made twice). */
+async function pendingRedirect(deps: AppDeps, order: OrderRow): Promise<string | null> {
+  if (order.provider === "test" && order.provider_ref) return `/test-payment/${order.provider_ref}`;
+  return null;
+}

@@ -1,0 +1,53 @@
+import { z } from "zod";
+import { ZCheckoutInput } from "../../../shared/schemas/orders";
+import { AppError } from "../../trpc/app-error";
+import { publicProcedure, router } from "../../trpc/init";
+import { TestPaymentProvider } from "../payments/test-provider";
+import { placeOrder, resume } from "./checkout";
+import { orderKeyMatches } from "./links";
+import { handlePaymentNews } from "./settle";
+import { viewOrder } from "./view";
+
+/** The buyer's side of orders: checkout, the test payment page, the order view. */
+export const ordersRouter = router({
+  checkout: publicProcedure.input(ZCheckoutInput).mutation(({ ctx, input }) => placeOrder(ctx, input)),
+
+  /** Back from a cancelled payment page: pay again (same order, same payment when still open). */
+  resume: publicProcedure
+    .input(z.object({ orderId: z.uuid(), key: z.string().max(100) }))
+    .mutation(({ ctx, input }) => {
+      if (!orderKeyMatches(ctx.config.APP_SECRET, input.orderId, input.key)) throw new AppError("ORDER_UNAVAILABLE");
+      return resume(ctx, input.orderId);
+    }),
+
+  view: publicProcedure
+    .input(z.object({ orderId: z.uuid(), key: z.string().max(100) }))
+    .query(({ ctx, input }) => viewOrder(ctx, input.orderId, input.key)),
+
+  /** The built-in test provider's page: what it is about to pay (only when it is the active provider). */
+  testPayment: publicProcedure.input(z.object({ paymentId: z.uuid() })).query(async ({ ctx, input }) => {
+    if (!(ctx.payments instanceof TestPaymentProvider)) throw new AppError("NOT_FOUND");
+    const payment = await ctx.payments.get(input.paymentId);
+    if (!payment) throw new AppError("NOT_FOUND");
+    return payment;
+  }),
+
+  /** The test page's buttons: pay, fail, or give up. Settles the order as a provider webhook would. */
+  testDecide: publicProcedure
+    .input(z.object({ paymentId: z.uuid(), outcome: z.enum(["paid", "failed", "abandoned"]) }))
+    .mutation(async ({ ctx, input }) => {
+      if (!(ctx.payments instanceof TestPaymentProvider)) throw new AppError("NOT_FOUND");
+      const decided = await ctx.payments.decide(input.paymentId, input.outcome);
+      if (!decided) throw new AppError("NOT_FOUND");
+      if (decided.changed) {
+        await handlePaymentNews(ctx, {
+          provider: "test",
+          eventId: `test:${input.paymentId}:${input.outcome}`,
+          type: input.outcome,
+          orderId: decided.orderId,
+          outcome: input.outcome === "paid" ? "paid" : "failed",
+        });
+      }
+      return resume(ctx, decided.orderId);
+    }),
+});

@@ -1,0 +1,183 @@
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { encode } from "uqr";
+import { sql } from "drizzle-orm";
+import type { Locale } from "../../../shared/enums";
+import { formatCents } from "../../../shared/rules/money";
+import type { Database } from "../../db/client";
+import { i18nFor } from "../../i18n";
+import { txRows } from "../shop/sql";
+import { ticketCode } from "./ticket-code";
+
+/** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
+const P = {
+  ticket: /*i18n*/ { id: "pdf.ticket", message: "Ticket" },
+  date: /*i18n*/ { id: "pdf.date", message: "Date" },
+  venue: /*i18n*/ { id: "pdf.venue", message: "Venue" },
+  place: /*i18n*/ { id: "pdf.place", message: "Place" },
+  seat: /*i18n*/ { id: "pdf.seat", message: "{block}, row {row}, seat {seat}" },
+  freeSeating: /*i18n*/ { id: "pdf.freeSeating", message: "Free seating" },
+  category: /*i18n*/ { id: "pdf.category", message: "Ticket" },
+  price: /*i18n*/ { id: "pdf.price", message: "Price" },
+  free: /*i18n*/ { id: "pdf.free", message: "Free of charge" },
+  buyer: /*i18n*/ { id: "pdf.buyer", message: "Buyer" },
+  order: /*i18n*/ { id: "pdf.order", message: "Order" },
+  season: /*i18n*/ { id: "pdf.season", message: "Season ticket: valid for every event of the season" },
+  code: /*i18n*/ { id: "pdf.code", message: "Ticket code" },
+  note: /*i18n*/ { id: "pdf.note", message: "Show this ticket at the entrance, printed or on your phone. Each code admits once." },
+  canceled: /*i18n*/ { id: "pdf.canceled", message: "CANCELLED" },
+};
+
+type TicketRow = {
+  id: string;
+  category_name: string;
+  place_labels: string[];
+  area_id: string | null;
+  price_cents: number;
+  total_cents: number;
+  booking_options: { name: string; priceCents: number }[];
+  status: string;
+  participant: Record<string, string>;
+  pdf_description: string | null;
+};
+
+type OrderInfo = {
+  id: string;
+  number: string;
+  status: string;
+  locale: Locale;
+  buyer: { firstName: string; lastName: string };
+  is_season: boolean;
+  scope_id: string;
+  event_name: string;
+  time_zone: string;
+  address: string | null;
+  city: string | null;
+  zip: string | null;
+  starts_at: Date | string | null;
+  ends_at: Date | string | null;
+};
+
+/** Standard PDF fonts speak WinAnsi: anything else becomes a close letter or "?". */
+function winAnsi(text: string): string {
+  return text
+    .normalize("NFC")
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D\u201E]/g, '"')
+    .replace(/[^\u0020-\u007E\u00A0-\u00FF\u20AC\u2013\u2014\u2022\u2026]/g, "?");
+}
+
+function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split(/\n+/)) {
+    let line = "";
+    for (const word of paragraph.split(/\s+/)) {
+      const next = line ? `${line} ${word}` : word;
+      if (font.widthOfTextAtSize(next, size) > width && line) {
+        lines.push(line);
+        line = word;
+      } else line = next;
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
+  const qr = encode(text, { ecc: "M", border: 0 });
+  const cell = size / qr.size;
+  for (let r = 0; r < qr.size; r++) {
+    for (let c = 0; c < qr.size; c++) {
+      if (qr.data[r]![c]) page.drawRectangle({ x: x + c * cell, y: y + size - (r + 1) * cell, width: cell + 0.05, height: cell + 0.05, color: rgb(0, 0, 0) });
+    }
+  }
+}
+
+/**
+ * The tickets of an order as one A4 PDF, a page per ticket (ARCHITECTURE "PDFs"): event,
+ * date, venue, seat (block/row/seat) or area, category, price, buyer, the category's PDF text
+ * and a QR code with the signed ticket code. Returns null for an unknown order.
+ */
+export async function renderOrderTickets(database: Database, secret: string, orderId: string, localeOverride?: Locale): Promise<{ number: string; pdf: Uint8Array } | null> {
+  const [order] = await txRows<OrderInfo>(
+    database.db,
+    sql`select o.id, o.number, o.status, o.locale, o.buyer, o.is_season, o.scope_id, e.name as event_name, e.time_zone, e.address, e.city, e.zip,
+          coalesce(d.starts_at, (select min(cd.starts_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = e.id)) as starts_at,
+          coalesce(d.ends_at, (select max(cd.ends_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = e.id)) as ends_at
+        from orders o join events e on e.id = o.event_id left join event_dates d on d.id = o.scope_id
+        where o.id = ${orderId}`,
+  );
+  if (!order) return null;
+  const lines = await txRows<TicketRow>(
+    database.db,
+    sql`select l.id, l.category_name, l.place_labels, l.area_id, l.price_cents, l.total_cents, l.booking_options, l.status, l.participant, c.pdf_description
+        from order_lines l left join ticket_categories c on c.id = l.ticket_category_id
+        where l.order_id = ${orderId} order by l.created_at, l.id`,
+  );
+  const locale = localeOverride ?? order.locale;
+  const t = i18nFor(locale);
+  const intl = locale === "de" ? "de-DE" : "en-GB";
+  const when = order.starts_at
+    ? `${new Intl.DateTimeFormat(intl, { dateStyle: "full", timeStyle: "short", timeZone: order.time_zone }).format(new Date(order.starts_at))}${
+        order.ends_at ? ` – ${new Intl.DateTimeFormat(intl, { timeStyle: "short", timeZone: order.time_zone }).format(new Date(order.ends_at))}` : ""
+      }`
+    : "";
+  const venue = [order.address, [order.zip, order.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(winAnsi(`${order.event_name} – ${order.number}`));
+  pdf.setCreator("Ticketing");
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const W = 595.28;
+  const H = 841.89;
+  const M = 48;
+
+  for (const line of lines) {
+    const page = pdf.addPage([W, H]);
+    let y = H - M;
+    const text = (value: string, size: number, font = regular, color = rgb(0.1, 0.1, 0.1)) => {
+      for (const l of wrap(winAnsi(value), font, size, W - 2 * M - 190)) {
+        y -= size * 1.35;
+        page.drawText(l, { x: M, y, size, font, color });
+      }
+    };
+    const field = (label: string, value: string) => {
+      y -= 8;
+      text(label, 9, regular, rgb(0.45, 0.45, 0.45));
+      text(value, 13, bold);
+    };
+    page.drawRectangle({ x: M - 12, y: H - M - 300, width: W - 2 * M + 24, height: 312, borderColor: rgb(0.8, 0.8, 0.8), borderWidth: 1 });
+    text(t._(P.ticket).toUpperCase(), 10, bold, rgb(0.11, 0.49, 0.84));
+    text(order.event_name, 20, bold);
+    field(t._(P.date), when);
+    if (venue) field(t._(P.venue), venue);
+    const place =
+      line.place_labels.length > 0 && !line.area_id
+        ? line.place_labels
+            .map((p) => {
+              const [block, row, seat] = p.split("|");
+              return t._({ ...P.seat, values: { block, row, seat } });
+            })
+            .join("; ")
+        : line.place_labels[0] ?? t._(P.freeSeating);
+    field(t._(P.place), place);
+    field(t._(P.category), [line.category_name, ...line.booking_options.map((o) => o.name)].join(" + "));
+    field(t._(P.price), line.total_cents === 0 ? t._(P.free) : formatCents(line.total_cents, locale));
+    const participant = Object.values(line.participant).filter(Boolean).join(", ");
+    field(t._(P.buyer), `${order.buyer.firstName} ${order.buyer.lastName}${participant ? ` (${participant})` : ""}`);
+    field(t._(P.order), order.number);
+    if (order.is_season) text(t._(P.season), 10, bold);
+
+    const code = ticketCode(secret, line.id);
+    drawQr(page, code, W - M - 170, H - M - 190, 170);
+    page.drawText(t._(P.code), { x: W - M - 170, y: H - M - 205, size: 8, font: regular, color: rgb(0.45, 0.45, 0.45) });
+    page.drawText(code, { x: W - M - 170, y: H - M - 217, size: 6.5, font: regular });
+    if (line.status === "canceled") {
+      page.drawText(t._(P.canceled), { x: M + 40, y: H / 2, size: 72, font: bold, color: rgb(0.85, 0.1, 0.1), opacity: 0.35 });
+    }
+    y = H - M - 330;
+    if (line.pdf_description) text(line.pdf_description, 10);
+    text(t._(P.note), 9, regular, rgb(0.45, 0.45, 0.45));
+  }
+  return { number: order.number, pdf: await pdf.save() };
+}

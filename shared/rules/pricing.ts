@@ -1,0 +1,60 @@
+/**
+ * Order amounts in integer cents (ARCHITECTURE "Data": money is integer cents, VAT per line,
+ * one rounding rule). Prices are gross (VAT included, as consumers in the EU see them); the VAT
+ * in a gross amount is `round(gross × rate / (1 + rate))`, rounded half away from zero, once per
+ * line. The server computes every amount from the catalogue; the checkout shows the same.
+ */
+
+/** A service fee per chargeable ticket, gross, with the standard VAT rate. */
+export const SERVICE_FEE_CENTS_PER_TICKET = 100;
+export const SERVICE_FEE_VAT_BP = 1900;
+
+/** VAT contained in a gross amount at `rateBp` basis points (1900 = 19 %), rounded once. */
+export function vatOfGross(grossCents: number, rateBp: number): number {
+  if (!Number.isInteger(grossCents) || !Number.isInteger(rateBp) || rateBp < 0) throw new RangeError("cents and basis points are integers");
+  // Integer arithmetic: round(gross * bp / (10000 + bp)), half away from zero.
+  const num = grossCents * rateBp;
+  const den = 10000 + rateBp;
+  const sign = num < 0 ? -1 : 1;
+  return sign * Math.floor((Math.abs(num) * 2 + den) / (2 * den));
+}
+
+export type PricedTicket = {
+  priceCents: number;
+  optionCents: number[];
+  /** Free-of-charge tickets carry no service fee. */
+  chargeable: boolean;
+};
+
+export type PricedLine = { unitCents: number; optionsCents: number; totalCents: number; vatCents: number };
+
+export function priceLine(ticket: PricedTicket, vatRateBp: number): PricedLine {
+  const optionsCents = ticket.optionCents.reduce((a, b) => a + b, 0);
+  const totalCents = ticket.priceCents + optionsCents;
+  return { unitCents: ticket.priceCents, optionsCents, totalCents, vatCents: vatOfGross(totalCents, vatRateBp) };
+}
+
+/** The whole order: tickets, booking options, service fees, VAT by rate and the total. */
+export function priceOrder(tickets: PricedTicket[], vatRateBp: number) {
+  const lines = tickets.map((t) => priceLine(t, vatRateBp));
+  const ticketsCents = lines.reduce((a, l) => a + l.unitCents, 0);
+  const optionsCents = lines.reduce((a, l) => a + l.optionsCents, 0);
+  const chargeable = tickets.filter((t) => t.chargeable && t.priceCents + t.optionCents.reduce((a, b) => a + b, 0) > 0).length;
+  const feesCents = chargeable * SERVICE_FEE_CENTS_PER_TICKET;
+  const vat = new Map<number, number>();
+  for (const l of lines) vat.set(vatRateBp, (vat.get(vatRateBp) ?? 0) + l.vatCents);
+  if (feesCents > 0) vat.set(SERVICE_FEE_VAT_BP, (vat.get(SERVICE_FEE_VAT_BP) ?? 0) + vatOfGross(feesCents, SERVICE_FEE_VAT_BP));
+  const vatList = [...vat].map(([rateBp, vatCents]) => ({ rateBp, vatCents })).sort((a, b) => a.rateBp - b.rateBp);
+  return {
+    lines,
+    amounts: {
+      ticketsCents,
+      optionsCents,
+      feesCents,
+      discountCents: 0,
+      vatCents: vatList.reduce((a, v) => a + v.vatCents, 0),
+      totalCents: ticketsCents + optionsCents + feesCents,
+      vat: vatList,
+    },
+  };
+}

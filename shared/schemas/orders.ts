@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { LOCALES } from "../enums";
+import { V } from "./messages";
+import { ZCartCredentials } from "./shop";
+
+/** SPEC §3/§4: an order is valid or cancelled; before payment it is pending, unpaid ones fail. */
+export const ORDER_STATUSES = ["pending", "valid", "failed", "cancelled"] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** SPEC §4 ticket lines: active, canceled, checked-in. */
+export const LINE_STATUSES = ["active", "canceled", "checked_in"] as const;
+export type LineStatus = (typeof LINE_STATUSES)[number];
+/** SPEC §3/§9 payment methods recorded; online payments go through the provider ("online"). */
+export const PAYMENT_METHODS = ["online", "cash", "card", "paypal", "free_of_charge", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+const text = (max: number) => z.string().trim().max(max, V.maxLength);
+const optional = (max: number) =>
+  text(max)
+    .transform((v) => (v === "" ? undefined : v))
+    .optional();
+
+/** The buyer of SPEC §3 Order: names and email required, the rest optional. */
+export const ZBuyer = z.object({
+  firstName: text(100).min(1, V.required),
+  lastName: text(100).min(1, V.required),
+  email: z.string().trim().max(254, V.maxLength).pipe(z.email(V.email)),
+  title: optional(50),
+  gender: z.enum(["female", "male", "diverse", "unspecified"]).optional(),
+  handicap: z.boolean().optional(),
+  phone: optional(50),
+  mobile: optional(50),
+  street: optional(200),
+  zip: optional(20),
+  city: optional(100),
+  country: optional(2),
+  website: optional(300),
+  blog: optional(300),
+  jobTitle: optional(100),
+  company: optional(200),
+  businessAddress: optional(300),
+  businessPhone: optional(50),
+});
+export type BuyerDetails = z.output<typeof ZBuyer>;
+
+/** Amounts of an order in cents, computed by the server (shared/rules/pricing.ts). */
+export type OrderAmounts = {
+  ticketsCents: number;
+  optionsCents: number;
+  feesCents: number;
+  discountCents: number;
+  vatCents: number;
+  totalCents: number;
+  vat: { rateBp: number; vatCents: number }[];
+};
+
+/** One ticket of the checkout: which held seats or counted place it is, its options and participant data. */
+export const ZCheckoutTicket = z.object({
+  ticketCategoryId: z.uuid(),
+  /** Seat keys of a seated ticket (as many as the category's seats per ticket). */
+  seatKeys: z.array(z.string().max(60)).max(100).default([]),
+  /** Standing block of a counted ticket, or null (event without a plan). */
+  areaId: z.string().max(40).nullable().default(null),
+  /** Indexes into the category's booking options. */
+  bookingOptions: z.array(z.number().int().min(0).max(20)).max(20).default([]),
+  participant: z.record(z.string().regex(/^[a-z0-9_]{1,40}$/), text(300)).default({}),
+});
+
+export const ZCheckoutInput = z.object({
+  cart: ZCartCredentials,
+  /** Random per checkout form: a double submit creates one order. */
+  idempotencyKey: z.string().min(16).max(100),
+  buyer: ZBuyer,
+  tickets: z.array(ZCheckoutTicket).min(1).max(200),
+  acceptTerms: z.literal(true, V.required),
+  locale: z.enum(LOCALES),
+});
+export type CheckoutInput = z.input<typeof ZCheckoutInput>;
