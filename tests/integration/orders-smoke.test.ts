@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { ok } from "./helpers/events";
@@ -38,6 +39,10 @@ describe("orders smoke", () => {
     expect(paid.status).toBe("valid");
     const seats = await seatsOf(t.database.db, shop.eventId);
     expect(seats.filter((s) => s.status === "SOLD").map((s) => s.seatKey).sort()).toEqual(["A:0:0", "A:0:1"]);
+    const quota = await t.database.rows<{ held: number; sold: number }>(
+      sql`select held, sold from quota_inventory where scope_id = ${shop.dateIds[0]!} and counter_key = ${`ticket:${tc}`}`,
+    );
+    expect(quota.map((q) => [Number(q.held), Number(q.sold)])).toEqual([[0, 2]]);
     const next = decodeURIComponent(paid.redirectUrl.split("next=")[1]!);
     const key = new URLSearchParams(next.split("?")[1]).get("key")!;
     const view = ok(await a.query<{ status: string; lines: unknown[] }>("orders.view", { orderId: res.orderId, key }));

@@ -84,7 +84,6 @@ export async function sellOrderPlaces(tx: DbOrTx, scope: ShopScope, order: Order
   }
   for (const [k, n] of needed) {
     const fromHeld = Math.min(n, held.get(k) ?? 0);
-    const fresh = n - fromHeld;
     const table = k.startsWith("area:") ? sql.raw("area_inventory") : sql.raw("quota_inventory");
     const where = k.startsWith("area:") ? sql`event_date_id = ${scope.scopeId} and area_id = ${k.slice(5)}` : sql`scope_id = ${scope.scopeId} and counter_key = ${k}`;
     const moved = await txRows<{ cap: number; held: number; sold: number; v: number }>(
@@ -101,7 +100,10 @@ export async function sellOrderPlaces(tx: DbOrTx, scope: ShopScope, order: Order
     }
     const m = moved[0]!;
     announceCounter(changes, scope.scopeId, { k, cap: Number(m.cap), held: Number(m.held), sold: Number(m.sold), v: Number(m.v) });
-    if (fromHeld > 0) held.set(k, (held.get(k) ?? 0) - fromHeld);
+    // The units moved to sold leave the cart's ledger (the rest is given back below).
+    if (fromHeld > 0 && order.cart_id) {
+      await tx.execute(sql`update cart_counts set quantity = quantity - ${fromHeld} where cart_id = ${order.cart_id} and counter_key = ${k}`);
+    }
   }
   if (order.cart_id) {
     // What the cart held beyond the order goes back; the ledger is done with.
