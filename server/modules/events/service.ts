@@ -212,6 +212,7 @@ export async function saveEventOptions(
       })
       .where(eq(events.id, event.id));
   });
+  forgetShopScopes(eventId);
 }
 
 /** The organiser's active templates of a type the event may use, for step 3. */

@@ -1,3 +1,5 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../../../server/db/client";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { TTicketCategory } from "../../../shared/schemas/tickets";
 import type { HoldResult } from "../../../server/modules/shop/holds";
@@ -20,7 +22,14 @@ export type ShopEvent = {
  */
 export async function createShopEvent(
   t: TestApp,
-  options: { layout?: SeatingLayout | null; categories?: TTicketCategory[]; step1?: unknown; options?: Record<string, unknown> } = {},
+  options: {
+    layout?: SeatingLayout | null;
+    categories?: TTicketCategory[];
+    step1?: unknown;
+    options?: Record<string, unknown>;
+    /** Leave the event a draft (default: published now). */
+    publish?: boolean;
+  } = {},
 ): Promise<ShopEvent> {
   const { client: organiser } = await signedInOrganiser(t);
   const eventId = await createEventVia(organiser, options.step1 ?? validEventStep1());
@@ -36,7 +45,7 @@ export async function createShopEvent(
       : [ticketCategory("a", { name: "Ticket a" })]);
   await saveTicketsVia(organiser, eventId, categories);
   if (options.options) ok(await organiser.mutate("events.saveOptions", { id: eventId, ...options.options }));
-  ok(await organiser.mutate("events.publish", { id: eventId, publishOption: "now" }));
+  if (options.publish !== false) ok(await organiser.mutate("events.publish", { id: eventId, publishOption: "now" }));
   const rows = await categoriesOf(t.database.db, eventId);
   const dateIds = (await datesOf(t.database.db, eventId)).map((d) => d.id);
   return {
@@ -68,4 +77,88 @@ export function cartOf(result: HoldResult | undefined, previous?: Cart): Cart {
   if (result.cart.secret) return { id: result.cart.id, secret: result.cart.secret };
   if (!previous) throw new Error("no secret");
   return previous;
+}
+
+/** The "More options" step with every field given (public, 19 % VAT) plus `overrides`. */
+export function eventOptions(overrides: Record<string, unknown> = {}) {
+  return { vatPercent: 19, visibility: "public", participantFields: [], dailyAttendeeLimit: null, accessCode: null, ...overrides };
+}
+
+/** Seat keys of a seated block: `rows` × `seats` from row 0, seat 0. */
+export function blockKeys(blockId: string, rows: number, seats: number): string[] {
+  return Array.from({ length: rows * seats }, (_, i) => `${blockId}:${Math.floor(i / seats)}:${i % seats}`);
+}
+
+/** Seats of one ticket category, as a hold names them. */
+export function seatsAs(ticketCategoryId: string, keys: string[]) {
+  return keys.map((key) => ({ key, ticketCategoryId }));
+}
+
+export type Counter = { capacity: number; held: number; sold: number };
+
+/** The quota counters of a scope (`ticket:<id>`, `attendees`) and the area counters of a date. */
+export async function countersOf(database: Database, scopeId: string) {
+  const quota = await database.rows<{ k: string; capacity: number; held: number; sold: number }>(
+    sql`select counter_key as k, capacity, held, sold from quota_inventory where scope_id = ${scopeId} order by counter_key`,
+  );
+  const areas = await database.rows<{ k: string; capacity: number; held: number; sold: number }>(
+    sql`select area_id as k, capacity, held, sold from area_inventory where event_date_id = ${scopeId} order by area_id`,
+  );
+  const toMap = (rows: { k: string; capacity: number; held: number; sold: number }[]) =>
+    Object.fromEntries(rows.map((r) => [r.k, { capacity: Number(r.capacity), held: Number(r.held), sold: Number(r.sold) } satisfies Counter]));
+  return { quota: toMap(quota), areas: toMap(areas) };
+}
+
+export type SeatRow = { dateId: string; key: string; status: string; holdId: string | null; ticketCategoryId: string | null; heldUntil: Date | null; version: number };
+
+/** Inventory rows of some dates that are not plain FREE-and-untouched, or every row with `all`. */
+export async function seatRows(database: Database, dateIds: string[], options: { all?: boolean } = {}): Promise<SeatRow[]> {
+  const rows = await database.rows<{ d: string; k: string; s: string; h: string | null; tc: string | null; u: string | Date | null; v: number }>(
+    sql`select event_date_id::text as d, seat_key as k, status::text as s, hold_id::text as h, ticket_category_id::text as tc, held_until as u, version as v
+        from seat_inventory where event_date_id in (${sql.join(
+          dateIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) ${options.all ? sql`` : sql`and (status <> 'FREE' or hold_id is not null)`}
+        order by event_date_id, seat_key`,
+  );
+  return rows.map((r) => ({
+    dateId: r.d,
+    key: r.k,
+    status: r.s,
+    holdId: r.h,
+    ticketCategoryId: r.tc,
+    heldUntil: r.u === null ? null : new Date(r.u),
+    version: Number(r.v),
+  }));
+}
+
+export type CartRow = { id: string; scopeId: string; state: string; expiresAt: Date; extended: boolean };
+
+export async function cartRow(database: Database, id: string): Promise<CartRow | undefined> {
+  const [row] = await database.rows<{ id: string; scope_id: string; state: string; expires_at: string | Date; extended: boolean }>(
+    sql`select id::text, scope_id::text, state::text, expires_at, extended from carts where id = ${id}`,
+  );
+  return row && { id: row.id, scopeId: row.scope_id, state: row.state, expiresAt: new Date(row.expires_at), extended: row.extended };
+}
+
+/** Moves a cart and its seat holds into the past, as if its hold time ran out. */
+export async function expireCart(database: Database, cartId: string): Promise<void> {
+  await database.rows(sql`update carts set expires_at = now() - interval '1 minute' where id = ${cartId} returning id`);
+  await database.rows(sql`update seat_inventory set held_until = now() - interval '1 minute' where hold_id = ${cartId} returning seat_key`);
+}
+
+/**
+ * Everything the shop stores about an event (its seats, areas, counters, carts and their
+ * contents), to assert a refused call changed nothing.
+ */
+export async function shopState(database: Database, eventId: string) {
+  const all = async (query: ReturnType<typeof sql>) => database.rows<Record<string, unknown>>(query);
+  return {
+    seats: await all(sql`select * from seat_inventory where event_id = ${eventId} order by event_date_id, seat_key`),
+    areas: await all(sql`select * from area_inventory where event_id = ${eventId} order by event_date_id, area_id`),
+    quota: await all(sql`select * from quota_inventory where event_id = ${eventId} order by scope_id, counter_key`),
+    carts: await all(sql`select * from carts where event_id = ${eventId} order by id`),
+    items: await all(sql`select i.* from cart_items i join carts c on c.id = i.cart_id where c.event_id = ${eventId} order by i.cart_id, i.ticket_category_id, i.area_id`),
+    counts: await all(sql`select n.* from cart_counts n join carts c on c.id = n.cart_id where c.event_id = ${eventId} order by n.cart_id, n.counter_key`),
+  };
 }

@@ -49,6 +49,11 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           <Button component={Link} href={`/${event.id}/preview`} variant="default">
             <Trans>Preview</Trans>
           </Button>
+          {event.status === "published" && (
+            <Button component={Link} href={`~/event/${event.id}`} variant="default">
+              <Trans>Online shop</Trans>
+            </Button>
+          )}
           {event.seatingMode === "template" && dates.length > 0 && (
             <Button component={Link} href={`/${event.id}/seats`} variant="default">
               <Trans>Block seats</Trans>
