@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
+import { eventDates, events, orders, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import { cancelOrdersOfEvent } from "../orders/cancel";
 import { forgetShopScopes } from "../shop/scope";
@@ -129,11 +129,14 @@ export async function cancelEvent(db: Db, organiserId: string, eventId: string):
 
 /**
  * Deletes an event permanently with its dates and categories; a season's events become
- * regular events again. Refused once tickets were sold (the orders domain adds that count).
+ * regular events again. Refused once tickets were sold (or are being paid for).
  */
 export async function deleteEvent(db: Db, organiserId: string, eventId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
+    // Sold tickets are buyers' property: such an event can be cancelled (refunds), not deleted.
+    const [sold] = await tx.select({ id: orders.id }).from(orders).where(and(eq(orders.eventId, event.id), inArray(orders.status, ["valid", "pending"]))).limit(1);
+    if (sold) throw new AppError("HAS_SALES");
     if (event.type === "SEASONAL") {
       await tx
         .update(events)
