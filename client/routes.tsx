@@ -23,6 +23,10 @@ const StaffHomePage = lazy(() => import("./pages/staff/home"));
 const NotFoundPage = lazy(() => import("./pages/not-found"));
 const PublicEventPage = lazy(() => import("./pages/shop/event"));
 const EventDatePage = lazy(() => import("./pages/shop/event-date"));
+const CheckoutPage = lazy(() => import("./pages/checkout"));
+const TestPaymentPage = lazy(() => import("./pages/test-payment"));
+const SuccessfulPage = lazy(() => import("./pages/successful"));
+const TicketsViewPage = lazy(() => import("./pages/tickets-view"));
 
 export function AppRoutes() {
   return (
@@ -38,6 +42,11 @@ export function AppRoutes() {
         <Route path="/activation-error" component={ActivationErrorPage} />
         <Route path="/auth/reset-password/:token" component={ResetPasswordPage} />
         <Route path="/profile/:id" component={ProfilePage} />
+        <Route path="/checkout" component={CheckoutPage} />
+        <Route path="/test-payment/:id" component={TestPaymentPage} />
+        <Route path="/successful" component={SuccessfulPage} />
+        <Route path="/event/:id/tickets-view" component={TicketsViewPage} />
+        <Route path="/event-dates/:id/tickets-view" component={TicketsViewPage} />
         <Route path="/event/:id" component={PublicEventPage} />
         <Route path="/event-dates/:id" component={EventDatePage} />
         <Route path="/dashboard" nest>

@@ -150,6 +150,9 @@ export async function publicScope(ctx: Context, scopeId: string, access: string 
     categories: unlocked ? scope.categories.filter((c) => c.appliesTo === "boxoffice_online").map(publicCategory) : [],
     remaining: Object.fromEntries(remaining),
     holdTtlSeconds: ctx.config.HOLD_TTL_SECONDS,
+    /** The checkout asks these per ticket (SPEC §3 participant information fields). */
+    participantFields: scope.event.participantFields,
+    vatRateBp: scope.event.vatRateBp,
   };
 }
 
