@@ -1,0 +1,75 @@
+import { readFile } from "node:fs/promises";
+import { expect, test } from "@playwright/test";
+import { extractText, getDocumentProxy } from "unpdf";
+import { loadConfig } from "../../server/config";
+import { verifyTicketCode } from "../../server/modules/orders/ticket-code";
+import { DEMO_PASSWORD, openApp } from "./helpers";
+
+/** The demo football match, found through the organiser's API like its dashboard does. */
+async function matchId(baseURL: string, request: import("@playwright/test").APIRequestContext): Promise<string> {
+  const login = await request.post("/trpc/auth.login", {
+    headers: { origin: baseURL, "content-type": "application/json" },
+    data: { json: { email: "organiser@example.com", password: DEMO_PASSWORD } },
+  });
+  expect(login.ok()).toBeTruthy();
+  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+  const events = (await list.json()).result.data.json as { id: string; name: string }[];
+  return events.find((e) => e.name.startsWith("FC Musterstadt"))!.id;
+}
+
+test("a buyer picks two seats, fills the form, pays with the test provider, opens the order and downloads the tickets", async ({ page, request, baseURL }) => {
+  const id = await matchId(baseURL!, request);
+  await page.addInitScript(() => localStorage.setItem("lang", "en"));
+  await openApp(page, `/event/${id}`);
+  await expect(page.getByTestId("seat-map")).toHaveAttribute("data-feed-ready", "true");
+
+  // Two neighbouring seats of the second block, picked with the keyboard on the plan.
+  await page.getByRole("application").focus();
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Tab");
+  await page.keyboard.press("Enter");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("cart-seat")).toHaveCount(1);
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("Enter");
+  await expect(page.getByTestId("cart-seat")).toHaveCount(2);
+  const picked = await page.getByTestId("cart-seat").allTextContents();
+  const firstSeat = /^(.*), row (\d+), seat (\d+)/.exec(picked[0]!)!;
+
+  await page.getByRole("button", { name: "Continue to checkout" }).click();
+  await expect(page).toHaveURL(/\/checkout\?cart=/);
+  await expect(page.getByTestId("checkout-ticket")).toHaveCount(2);
+  await page.getByRole("textbox", { name: "First name" }).fill("Bea");
+  await page.getByRole("textbox", { name: "Last name" }).fill("Buyer");
+  await page.getByRole("textbox", { name: "Email" }).fill("bea.buyer@example.com");
+  await page.getByRole("checkbox", { name: /I accept the/ }).check();
+  const total = await page.getByTestId("checkout-summary-total").textContent();
+  await page.getByTestId("checkout-submit").click();
+
+  // The labelled test provider's page.
+  await expect(page).toHaveURL(/\/test-payment\//);
+  await expect(page.getByTestId("test-payment-banner")).toBeVisible();
+  await expect(page.getByText(total!).first()).toBeVisible();
+  await page.getByRole("button", { name: "Pay successfully" }).click();
+
+  await expect(page).toHaveURL(/\/successful\?/);
+  await expect(page.getByTestId("successful-countdown")).toBeVisible();
+  await page.getByTestId("view-tickets").click();
+
+  await expect(page).toHaveURL(/\/tickets-view\?order=/);
+  await expect(page.getByTestId("ticket-line")).toHaveCount(2);
+  await expect(page.getByTestId("order-status")).toContainText(/valid/i);
+
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByTestId("download-tickets").click()]);
+  const path = await download.path();
+  const pdf = await getDocumentProxy(new Uint8Array(await readFile(path!)));
+  const { text } = await extractText(pdf, { mergePages: true });
+  expect(pdf.numPages).toBe(2);
+  expect(text).toContain(`${firstSeat[1]}, row ${firstSeat[2]}, seat ${firstSeat[3]}`);
+  const codes = text.match(/T1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{16}/g) ?? [];
+  expect(codes).toHaveLength(2);
+  // Genuine codes under the server's secret (development default in the e2e server).
+  const secret = loadConfig({ NODE_ENV: "development" }).APP_SECRET;
+  for (const code of codes) expect(verifyTicketCode(secret, code)).toMatch(/^[0-9a-f-]{36}$/);
+  expect(verifyTicketCode(secret, codes[0]!.slice(0, -1) + (codes[0]!.endsWith("A") ? "B" : "A"))).toBeNull();
+});
