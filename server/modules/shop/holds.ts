@@ -592,7 +592,10 @@ export async function extend(deps: AppDeps, credentials: CartCredentials): Promi
 export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<number> {
   const due = await txRows<{ id: string; scope_id: string }>(
     deps.database.db,
-    sql`select id, scope_id from carts where state in ('active', 'checked_out') and expires_at <= now() order by expires_at limit ${limit}`,
+    // A checked-out cart whose order is paid is done; only carts still holding something are due.
+    sql`select id, scope_id from carts c where state in ('active', 'checked_out') and expires_at <= now()
+          and not exists (select 1 from orders o where o.cart_id = c.id and o.status in ('valid', 'cancelled'))
+        order by expires_at limit ${limit}`,
   );
   let swept = 0;
   for (const candidate of due) {
