@@ -41,7 +41,14 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
           const paid = PAID_TYPES.has(event.type) && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
           const failed = FAILED_TYPES.has(event.type);
           if (orderId && z.uuid().safeParse(orderId).success && (paid || failed)) {
-            await handlePaymentNews(deps, { provider: "stripe", eventId: event.id, type: event.type, orderId, outcome: paid ? "paid" : "failed" });
+            await handlePaymentNews(deps, {
+              provider: "stripe",
+              eventId: event.id,
+              type: event.type,
+              orderId,
+              outcome: paid ? "paid" : "failed",
+              providerRef: session.id,
+            });
           }
         }
         // Anything else is acknowledged so Stripe stops retrying it.

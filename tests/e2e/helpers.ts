@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { type APIRequestContext, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo1234!";
 
@@ -45,4 +45,18 @@ export function fakeUserInfo(exp: number) {
       eventId: null,
     },
   };
+}
+
+/** The demo football match (20,000 places), found through the organiser's API as its dashboard does. */
+export async function demoMatchId(baseURL: string, request: APIRequestContext): Promise<string> {
+  const login = await request.post("/trpc/auth.login", {
+    headers: { origin: baseURL, "content-type": "application/json" },
+    data: { json: { email: "organiser@example.com", password: DEMO_PASSWORD } },
+  });
+  expect(login.ok()).toBeTruthy();
+  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+  const events = (await list.json()).result.data.json as { id: string; name: string }[];
+  const match = events.find((e) => e.name.startsWith("FC Musterstadt"));
+  if (!match) throw new Error("demo match not seeded");
+  return match.id;
 }

@@ -3,22 +3,10 @@ import { expect, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { loadConfig } from "../../server/config";
 import { verifyTicketCode } from "../../server/modules/orders/ticket-code";
-import { DEMO_PASSWORD, openApp } from "./helpers";
-
-/** The demo football match, found through the organiser's API like its dashboard does. */
-async function matchId(baseURL: string, request: import("@playwright/test").APIRequestContext): Promise<string> {
-  const login = await request.post("/trpc/auth.login", {
-    headers: { origin: baseURL, "content-type": "application/json" },
-    data: { json: { email: "organiser@example.com", password: DEMO_PASSWORD } },
-  });
-  expect(login.ok()).toBeTruthy();
-  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
-  const events = (await list.json()).result.data.json as { id: string; name: string }[];
-  return events.find((e) => e.name.startsWith("FC Musterstadt"))!.id;
-}
+import { demoMatchId, openApp } from "./helpers";
 
 test("a buyer picks two seats, fills the form, pays with the test provider, opens the order and downloads the tickets", async ({ page, request, baseURL }) => {
-  const id = await matchId(baseURL!, request);
+  const id = await demoMatchId(baseURL!, request);
   await page.addInitScript(() => localStorage.setItem("lang", "en"));
   await openApp(page, `/event/${id}`);
   await expect(page.getByTestId("seat-map")).toHaveAttribute("data-feed-ready", "true");

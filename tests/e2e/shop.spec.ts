@@ -1,19 +1,5 @@
 import { type Browser, expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD, openApp } from "./helpers";
-
-/** The demo football match (20,000 places), found through the organiser's API like its dashboard does. */
-async function matchId(baseURL: string, request: import("@playwright/test").APIRequestContext): Promise<string> {
-  const login = await request.post("/trpc/auth.login", {
-    headers: { origin: baseURL, "content-type": "application/json" },
-    data: { json: { email: "organiser@example.com", password: DEMO_PASSWORD } },
-  });
-  expect(login.ok()).toBeTruthy();
-  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
-  const events = (await list.json()).result.data.json as { id: string; name: string }[];
-  const match = events.find((e) => e.name.startsWith("FC Musterstadt"));
-  if (!match) throw new Error("demo match not seeded");
-  return match.id;
-}
+import { demoMatchId, openApp } from "./helpers";
 
 async function buyer(browser: Browser, path: string): Promise<Page> {
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
@@ -35,7 +21,7 @@ async function cursorOnFirstSeat(page: Page) {
 const reservedSeats = (page: Page) => page.getByTestId("seat-map").locator('path[fill="#ffc078"]');
 
 test("buyer B sees buyer A's seat turn reserved and free again without reloading; A's cart survives a reload", async ({ browser, request, baseURL }) => {
-  const id = await matchId(baseURL!, request);
+  const id = await demoMatchId(baseURL!, request);
   const a = await buyer(browser, `/event/${id}`);
   const b = await buyer(browser, `/event/${id}`);
   await cursorOnFirstSeat(a);

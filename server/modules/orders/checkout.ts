@@ -165,6 +165,8 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
       const line = priced.lines[i]!;
       const areaName = t.areaId ? (blocks.get(t.areaId) ?? t.areaId) : null;
       return {
+        // The ticket's position in the checkout: lines keep it as their creation order (view, PDF).
+        ord: i,
         order_id: orderId,
         event_id: scope.event.id,
         scope_id: scope.scopeId,
@@ -184,10 +186,10 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
     });
     await tx.execute(sql`
       insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
-        price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant)
+        price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant, created_at)
       select l.order_id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
-        l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant
-      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
+        l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
+      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ord int, order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
         category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
         total_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
 
@@ -218,8 +220,10 @@ export async function resume(deps: AppDeps, orderId: string): Promise<CheckoutRe
   const success = `/successful?order=${order.id}&next=${encodeURIComponent(view)}`;
   if (order.status !== "pending") return { orderId: order.id, status: order.status, redirectUrl: success };
   if (order.provider_ref) {
-    const pending = await pendingRedirect(deps, order);
-    if (pending) return { orderId: order.id, status: "pending", redirectUrl: pending };
+    // The payment made before, never a second one; once it cannot be paid any more, the order
+    // view says "payment processing" until the provider's news settles it.
+    const page = order.provider === deps.payments.name ? await deps.payments.paymentPage(order.provider_ref) : null;
+    return { orderId: order.id, status: "pending", redirectUrl: page ?? success };
   }
   const [event] = await txRows<{ name: string }>(deps.database.db, sql`select name from events where id = ${order.event_id}`);
   const payment = await deps.payments.createPayment({
@@ -232,12 +236,12 @@ export async function resume(deps: AppDeps, orderId: string): Promise<CheckoutRe
     successUrl: `${deps.config.PUBLIC_BASE_URL}${success}`,
     cancelUrl: `${deps.config.PUBLIC_BASE_URL}/checkout?order=${order.id}&cancelled=1`,
   });
-  await deps.database.db.execute(sql`update orders set provider = ${deps.payments.name}, provider_ref = ${payment.providerRef}, updated_at = now() where id = ${order.id} and provider_ref is null`);
+  const stored = await txRows<{ id: string }>(
+    deps.database.db,
+    sql`update orders set provider = ${deps.payments.name}, provider_ref = ${payment.providerRef}, updated_at = now()
+        where id = ${order.id} and provider_ref is null returning id`,
+  );
+  // A concurrent submit stored its payment first: the buyer goes to that one, not to this.
+  if (stored.length === 0) return resume(deps, order.id);
   return { orderId: order.id, status: "pending", redirectUrl: payment.redirectUrl };
-}
-
-/** The payment page of an order that already has one (test provider: its page; Stripe: a new session is not made twice). */
-async function pendingRedirect(deps: AppDeps, order: OrderRow): Promise<string | null> {
-  if (order.provider === "test" && order.provider_ref) return `/test-payment/${order.provider_ref}`;
-  return null;
 }

@@ -196,7 +196,15 @@ export async function failOrder(tx: DbOrTx, order: OrderRow, scope: ShopScope | 
   await tx.execute(sql`update orders set status = 'failed', failed_at = now(), updated_at = now() where id = ${order.id}`);
 }
 
-export type PaymentNews = { provider: "stripe" | "test"; eventId: string; type: string; orderId: string; outcome: "paid" | "failed" };
+export type PaymentNews = {
+  provider: "stripe" | "test";
+  eventId: string;
+  type: string;
+  orderId: string;
+  outcome: "paid" | "failed";
+  /** The provider's payment id, when the news carries it (kept if the order lost it in a crash). */
+  providerRef?: string | undefined;
+};
 
 /**
  * One piece of news from a payment provider (webhook, the test page, reconciliation), handled
@@ -217,8 +225,13 @@ export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promi
     if (!fresh) return "duplicate" as const;
     // The cart first, then the order: the same order as the sweeper, so neither waits on the other in a cycle.
     if (orderRow.cart_id) await tx.execute(sql`select id from carts where id = ${orderRow.cart_id} for update`);
-    const order = await lockOrder(tx, news.orderId);
+    let order = await lockOrder(tx, news.orderId);
     if (!order) return "unknown" as const;
+    if (news.providerRef && !order.provider_ref && order.total_cents > 0) {
+      // A crash right after the provider made the payment lost its id; a refund needs it.
+      await tx.execute(sql`update orders set provider = ${news.provider}, provider_ref = ${news.providerRef} where id = ${order.id} and provider_ref is null`);
+      order = { ...order, provider: news.provider, provider_ref: news.providerRef };
+    }
     if (news.outcome === "failed") {
       await failOrder(tx, order, scope, changes);
       return "handled" as const;
@@ -241,8 +254,17 @@ export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promi
       }
       return "handled" as const;
     }
-    // Cancelled meanwhile (event cancelled): the money goes back.
+    // Cancelled meanwhile (event cancelled): the money goes back, and the buyer is told.
     await enqueueRefund(tx, order, "payment_for_cancelled_order");
+    if (order.total_cents > 0 && order.provider_ref) {
+      await enqueueMail(tx, order.buyer_email, order.locale, {
+        template: "order_cancelled",
+        name: `${order.buyer.firstName} ${order.buyer.lastName}`,
+        event: scope?.event.name ?? "",
+        number: order.number,
+        refund: formatAmount(order.total_cents, order.locale),
+      });
+    }
     return "handled" as const;
   });
   announceChanges(deps, changes);

@@ -23,6 +23,11 @@ export type ProviderPaymentStatus = "paid" | "failed" | "open";
 export interface PaymentProvider {
   readonly name: "stripe" | "test";
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /**
+   * Where the buyer pays a payment made before (back from a cancelled payment page, a second
+   * submit): its page while it can still be paid, otherwise null. Never makes a new payment.
+   */
+  paymentPage(providerRef: string): Promise<string | null>;
   /** The provider's view of a payment, for reconciliation of orders whose news got lost. */
   status(providerRef: string): Promise<ProviderPaymentStatus>;
   /** Refunds (part of) a payment; `idempotencyKey` makes a retried refund a no-op. */

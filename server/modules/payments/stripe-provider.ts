@@ -50,6 +50,15 @@ export class StripePaymentProvider implements PaymentProvider {
     return { providerRef: session.id, redirectUrl: session.url };
   }
 
+  /**
+   * The open session's page. A second `createPayment` is no way back to it: its idempotency key
+   * would come with other parameters (`expires_at`), which Stripe refuses.
+   */
+  async paymentPage(providerRef: string): Promise<string | null> {
+    const session = await this.stripe.checkout.sessions.retrieve(providerRef);
+    return session.status === "open" && session.url ? session.url : null;
+  }
+
   async status(providerRef: string): Promise<ProviderPaymentStatus> {
     const session = await this.stripe.checkout.sessions.retrieve(providerRef);
     if (session.payment_status === "paid" || session.payment_status === "no_payment_required") return "paid";

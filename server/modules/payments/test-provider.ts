@@ -21,6 +21,11 @@ export class TestPaymentProvider implements PaymentProvider {
     return { providerRef: row!.id, redirectUrl: `/test-payment/${row!.id}` };
   }
 
+  /** The labelled page shows any payment (an open one with its buttons). */
+  async paymentPage(providerRef: string): Promise<string | null> {
+    return `/test-payment/${providerRef}`;
+  }
+
   async status(providerRef: string): Promise<ProviderPaymentStatus> {
     const [row] = await this.database.db.select().from(testPayments).where(eq(testPayments.id, providerRef)).limit(1);
     if (!row) return "failed";
