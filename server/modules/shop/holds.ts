@@ -247,6 +247,9 @@ export async function holdSeatsStatement(
         ), want as (
           select s.event_date_id, s.seat_key, req.tc from seat_inventory s join req on s.seat_key = req.key
           where s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
+            -- The keys again as an array: the primary key finds them even before the fresh
+            -- inventory has statistics (a join alone is planned as a scan of the whole date).
+            and s.seat_key = any(${pgArray(seats.map((x) => x.key))}::text[])
             and (req.cat is null or s.category_id = req.cat)
             and (s.status = 'FREE' or (s.status in ${sql.raw(HELD_STATUSES)} and s.held_until < now()))
           for update of s skip locked
