@@ -1,9 +1,9 @@
 import { initTRPC, TRPCError } from "@trpc/server";
-import superjson from "superjson";
 import type { Role } from "../../shared/enums";
 import type { AppErrorCode } from "../../shared/errors";
 import type { Permission } from "../../shared/permissions";
 import { AppError, appCodeFromTrpc } from "./app-error";
+import { transformer } from "./transformer";
 import type { SessionUser } from "../modules/auth/session";
 import type { Context } from "./context";
 
@@ -34,7 +34,7 @@ const t = initTRPC
   .meta<Meta>()
   .create({
     // Dates and Maps survive the wire.
-    transformer: superjson,
+    transformer,
     errorFormatter({ shape, error }) {
       const cause = error.cause;
       let appCode: AppErrorCode = appCodeFromTrpc(error.code);

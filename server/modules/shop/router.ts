@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput, type WatchMessage } from "../../../shared/schemas/shop";
 import { MAX_QUEUED_MESSAGES, type BusDelivery } from "../../realtime/seat-bus";
 import { AppError } from "../../trpc/app-error";
+import { shared } from "../../trpc/transformer";
 import { publicProcedure, router } from "../../trpc/init";
 import { readSnapshot } from "./availability";
 import { extend, hold, holdBest, readCart, release } from "./holds";
@@ -66,8 +67,9 @@ export const shopRouter = router({
           yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) } satisfies WatchMessage;
           continue;
         }
-        version = next.version;
-        yield { type: "delta", version: next.version, seats: next.seats, counters: next.counters, sentAt: next.sentAt } satisfies WatchMessage;
+        version = next.message.version;
+        // The same object goes to every watcher of this channel: serialised once.
+        yield shared(next.message) satisfies WatchMessage;
       }
     } finally {
       signal?.removeEventListener("abort", onAbort);
