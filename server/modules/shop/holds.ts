@@ -55,16 +55,18 @@ export function announceChanges(deps: AppDeps, changes: Changes): void {
   for (const [channel, c] of changes) deps.bus.announce(channel, c);
 }
 
-/** Holds never wait on a disk flush: a hold lost in a database crash is re-checked at payment. */
-async function fastCommit(deps: AppDeps, tx: DbOrTx): Promise<void> {
-  if (deps.database.kind === "postgres") await tx.execute(sql`set local synchronous_commit = off`);
-}
 
 type CartRow = { id: string; secret_hash: string; scope_id: string; state: string; expires_at: Date | string; extended: boolean };
 
 /** The buyer's cart, locked for this transaction, or the reason it cannot be used. */
-async function lockCart(tx: DbOrTx, credentials: CartCredentials, scopeId?: string): Promise<CartRow> {
-  const [cart] = await txRows<CartRow>(tx, sql`select id, secret_hash, scope_id, state, expires_at, extended from carts where id = ${credentials.id} for update`);
+async function lockCart(tx: DbOrTx, credentials: CartCredentials, scopeId?: string, fast = false): Promise<CartRow> {
+  // `fast`: holds never wait on a disk flush (a hold lost in a database crash is re-checked at
+  // payment); set in the same round trip as the lock.
+  const [cart] = await txRows<CartRow>(
+    tx,
+    sql`select ${fast ? sql`set_config('synchronous_commit', 'off', true) as _sc, ` : sql``}id, secret_hash, scope_id, state, expires_at, extended
+        from carts where id = ${credentials.id} for update`,
+  );
   if (!cart || cart.secret_hash !== hashSecret(credentials.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
   if (scopeId && cart.scope_id !== scopeId) throw new AppError("CART_NOT_FOUND", { field: "cart" });
   if (cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
@@ -73,17 +75,18 @@ async function lockCart(tx: DbOrTx, credentials: CartCredentials, scopeId?: stri
 
 /** What a cart holds right now: places per ticket category (seats and counted tickets). */
 async function cartHoldings(tx: DbOrTx, scope: ShopScope, cartId: string) {
-  const seats = await txRows<{ tc: string; n: number }>(
+  const rows = await txRows<{ kind: "seat" | "item"; tc: string; area: string; n: number }>(
     tx,
-    sql`select ticket_category_id::text as tc, count(distinct seat_key)::int as n from seat_inventory
+    sql`select 'seat' as kind, ticket_category_id::text as tc, '' as area, count(distinct seat_key)::int as n from seat_inventory
         where hold_id = ${cartId} and event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
-        group by 1`,
+        group by ticket_category_id
+        union all
+        select 'item', ticket_category_id::text, area_id, quantity from cart_items where cart_id = ${cartId} and quantity > 0`,
   );
-  const items = await txRows<{ tc: string; area: string; n: number }>(
-    tx,
-    sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${cartId} and quantity > 0`,
-  );
-  return { seats, items };
+  return {
+    seats: rows.filter((r) => r.kind === "seat").map((r) => ({ tc: r.tc, n: r.n })),
+    items: rows.filter((r) => r.kind === "item").map((r) => ({ tc: r.tc, area: r.area, n: r.n })),
+  };
 }
 
 function selectionOf(scope: ShopScope, holdings: Awaited<ReturnType<typeof cartHoldings>>, extra: Map<string, number>) {
@@ -173,12 +176,13 @@ function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "counts"
   return { seats, counts, quota, area, perCategory };
 }
 
-async function createCart(tx: DbOrTx, scope: ShopScope, ttlSeconds: number): Promise<{ row: CartRow; secret: string }> {
+async function createCart(tx: DbOrTx, scope: ShopScope, ttlSeconds: number, fast = false): Promise<{ row: CartRow; secret: string }> {
   const secret = randomBytes(24).toString("base64url");
   const [row] = await txRows<CartRow>(
     tx,
     sql`insert into carts (secret_hash, event_id, scope_id, is_season, expires_at)
-        values (${hashSecret(secret)}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${ttlSeconds}))
+        select ${hashSecret(secret)}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${ttlSeconds})
+        from (select ${fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`1`}) as settings
         returning id, secret_hash, scope_id, state, expires_at, extended`,
   );
   return { row: row!, secret };
@@ -216,13 +220,41 @@ async function moveCounters(tx: DbOrTx, scope: ShopScope, quota: Map<string, num
   return failed;
 }
 
-async function addToLedger(tx: DbOrTx, cartId: string, quota: Map<string, number>, area: Map<string, number>): Promise<void> {
-  const entries = [...[...quota].map(([k, n]) => ({ k, n })), ...[...area].map(([k, n]) => ({ k: `area:${k}`, n }))].filter((e) => e.n !== 0);
-  if (entries.length === 0) return;
-  await tx.execute(sql`
-    insert into cart_counts (cart_id, counter_key, quantity)
-    select ${cartId}, d.k, d.n from jsonb_to_recordset(${JSON.stringify(entries)}::jsonb) as d(k text, n int)
-    on conflict (cart_id, counter_key) do update set quantity = cart_counts.quantity + excluded.quantity`);
+/**
+ * Takes counter units for a hold and writes them to the cart's ledger in one statement (one
+ * round trip, so the shared counter rows stay locked only until the commit). Returns the keys
+ * that had no room; the caller then rolls back.
+ */
+async function takeCounters(tx: DbOrTx, scope: ShopScope, cartId: string, quota: Map<string, number>, area: Map<string, number>, changes: Changes): Promise<string[]> {
+  if (quota.size === 0 && area.size === 0) return [];
+  const q = [...quota].map(([k, n]) => ({ k, n }));
+  const a = [...area].map(([k, n]) => ({ k, n }));
+  const moved = await txRows<{ k: string; cap: number; held: number; sold: number; v: number }>(
+    tx,
+    sql`with dq as (select k, n from jsonb_to_recordset(${JSON.stringify(q)}::jsonb) as d(k text, n int)),
+        da as (select k, n from jsonb_to_recordset(${JSON.stringify(a)}::jsonb) as d(k text, n int)),
+        uq as (
+          update quota_inventory q set held = q.held + dq.n, version = q.version + 1 from dq
+          where q.scope_id = ${scope.scopeId} and q.counter_key = dq.k and q.held + q.sold + dq.n <= q.capacity
+          returning q.counter_key as k, q.capacity as cap, q.held, q.sold, q.version as v),
+        ua as (
+          update area_inventory a set held = a.held + da.n, version = a.version + 1 from da
+          where a.event_date_id = ${scope.scopeId} and a.area_id = da.k and a.held + a.sold + da.n <= a.capacity
+          returning 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
+        ledger as (
+          insert into cart_counts (cart_id, counter_key, quantity)
+          select ${cartId}, x.k, x.n from (select k, n from dq union all select 'area:' || k, n from da) as x
+          where (select count(*) from uq) = ${q.length} and (select count(*) from ua) = ${a.length}
+          on conflict (cart_id, counter_key) do update set quantity = cart_counts.quantity + excluded.quantity
+          returning 1)
+        select k, cap, held, sold, v from uq union all select k, cap, held, sold, v from ua`,
+  );
+  const got = new Set(moved.map((m) => m.k));
+  const failed = [...q.map((w) => w.k), ...a.map((w) => `area:${w.k}`)].filter((k) => !got.has(k));
+  if (failed.length === 0) {
+    addChange(changes, scope.scopeId, { counters: moved.map((m) => ({ k: m.k, cap: Number(m.cap), held: Number(m.held), sold: Number(m.sold), v: Number(m.v) })) });
+  }
+  return failed;
 }
 
 /**
@@ -342,11 +374,11 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
   const changes: Changes = new Map();
   try {
     const result = await deps.database.db.transaction(async (tx) => {
-      await fastCommit(deps, tx);
+      const fast = deps.database.kind === "postgres";
       let cart: CartRow;
       let secret: string | null = null;
-      if (input.cart) cart = await lockCart(tx, input.cart, scope.scopeId);
-      else ({ row: cart, secret } = await createCart(tx, scope, deps.config.HOLD_TTL_SECONDS));
+      if (input.cart) cart = await lockCart(tx, input.cart, scope.scopeId, fast);
+      else ({ row: cart, secret } = await createCart(tx, scope, deps.config.HOLD_TTL_SECONDS, fast));
 
       const holdings = input.cart ? await cartHoldings(tx, scope, cart.id) : { seats: [], items: [] };
       const selection = selectionOf(scope, holdings, plan.perCategory);
@@ -381,13 +413,12 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
         won = [...new Set(res.won.map((r) => r.k))];
         seatChangeRows(scope, res.won, changes);
       }
-      const failed = await moveCounters(tx, scope, plan.quota, plan.area, changes);
+      const failed = await takeCounters(tx, scope, cart.id, plan.quota, plan.area, changes);
       if (failed.length > 0) {
         const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
         const soldOut = ids.length > 0 ? ids : [...plan.perCategory.keys()];
         throw new Abort({ status: "sold_out", ticketCategoryIds: soldOut });
       }
-      await addToLedger(tx, cart.id, plan.quota, plan.area);
       for (const c of plan.counts) {
         await tx.execute(sql`
           insert into cart_items (cart_id, ticket_category_id, area_id, quantity) values (${cart.id}, ${c.tc.id}, ${c.areaId}, ${c.quantity})
@@ -513,8 +544,7 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
   // transaction would wait for it forever.
   const scope = await scopeOfCart(deps, await cartScopeId(deps, input.cart));
   const released = await deps.database.db.transaction(async (tx) => {
-    await fastCommit(deps, tx);
-    const cart = await lockCart(tx, input.cart, scope.scopeId);
+    const cart = await lockCart(tx, input.cart, scope.scopeId, deps.database.kind === "postgres");
     if (input.all) {
       const keys = await releaseCartContents(tx, scope, cart.id, changes);
       await tx.execute(sql`update carts set state = 'released' where id = ${cart.id}`);
@@ -560,9 +590,16 @@ export async function releaseCartContents(tx: DbOrTx, scope: ShopScope, cartId: 
 }
 
 /** The scope a cart belongs to (CART_NOT_FOUND for a wrong id or secret). */
+/** Carts never change scope: remembered per instance (the secret is still checked when the cart is locked). */
+const scopeOfCartId = new Map<string, string>();
+
 async function cartScopeId(deps: AppDeps, credentials: CartCredentials): Promise<string> {
+  const known = scopeOfCartId.get(credentials.id);
+  if (known) return known;
   const [cart] = await txRows<{ scope_id: string; secret_hash: string }>(deps.database.db, sql`select scope_id, secret_hash from carts where id = ${credentials.id}`);
   if (!cart || cart.secret_hash !== hashSecret(credentials.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  if (scopeOfCartId.size >= 50_000) scopeOfCartId.clear();
+  scopeOfCartId.set(credentials.id, cart.scope_id);
   return cart.scope_id;
 }
 
