@@ -413,16 +413,17 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
         won = [...new Set(res.won.map((r) => r.k))];
         seatChangeRows(scope, res.won, changes);
       }
+      // Cart-private rows first; the shared counter rows last, locked only until the commit.
+      for (const c of plan.counts) {
+        await tx.execute(sql`
+          insert into cart_items (cart_id, ticket_category_id, area_id, quantity) values (${cart.id}, ${c.tc.id}, ${c.areaId}, ${c.quantity})
+          on conflict (cart_id, ticket_category_id, area_id) do update set quantity = cart_items.quantity + excluded.quantity`);
+      }
       const failed = await takeCounters(tx, scope, cart.id, plan.quota, plan.area, changes);
       if (failed.length > 0) {
         const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
         const soldOut = ids.length > 0 ? ids : [...plan.perCategory.keys()];
         throw new Abort({ status: "sold_out", ticketCategoryIds: soldOut });
-      }
-      for (const c of plan.counts) {
-        await tx.execute(sql`
-          insert into cart_items (cart_id, ticket_category_id, area_id, quantity) values (${cart.id}, ${c.tc.id}, ${c.areaId}, ${c.quantity})
-          on conflict (cart_id, ticket_category_id, area_id) do update set quantity = cart_items.quantity + excluded.quantity`);
       }
       return {
         status: "held",
@@ -516,12 +517,13 @@ async function giveBack(tx: DbOrTx, scope: ShopScope, cartId: string, wanted: Ma
     else quota.set(entry.k, -n);
     after.push({ k: entry.k, n });
   }
-  await moveCounters(tx, scope, quota, area, changes);
+  // The cart's own ledger first: the shared counter rows are then locked only until the commit.
   if (after.length > 0) {
     await tx.execute(sql`
       update cart_counts c set quantity = c.quantity - d.n from jsonb_to_recordset(${JSON.stringify(after)}::jsonb) as d(k text, n int)
       where c.cart_id = ${cartId} and c.counter_key = d.k`);
   }
+  await moveCounters(tx, scope, quota, area, changes);
 }
 
 /** Counter units held for released seats: one place each on its category's quota (and attendees). */
