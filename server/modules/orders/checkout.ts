@@ -10,7 +10,7 @@ import { announceChanges, assertSelectionAllowed, type Changes, hashSecret } fro
 import { loadScope, type ShopScope } from "../shop/scope";
 import { pgArray, txRows } from "../shop/sql";
 import { orderViewPath } from "./links";
-import { completeOrder, lockOrder, type OrderRow } from "./settle";
+import { completeOrder, lockOrder, ORDER_COLUMNS, type OrderRow } from "./settle";
 
 type CheckoutInput = z.output<typeof ZCheckoutInput>;
 
@@ -211,10 +211,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
 
 /** Where an order's buyer goes next; starts the payment of a pending order that has none yet. */
 export async function resume(deps: AppDeps, orderId: string): Promise<CheckoutResult> {
-  const [order] = await txRows<OrderRow & { amounts: { totalCents: number } }>(
-    deps.database.db,
-    sql`select id, number, event_id, scope_id, is_season, cart_id, status, buyer, buyer_email, locale, total_cents, provider, provider_ref, amounts from orders where id = ${orderId}`,
-  );
+  const [order] = await txRows<OrderRow>(deps.database.db, sql`select ${ORDER_COLUMNS} from orders where id = ${orderId}`);
   if (!order) throw new AppError("NOT_FOUND");
   const view = orderViewPath(deps.config.APP_SECRET, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season });
   const success = `/successful?order=${order.id}&next=${encodeURIComponent(view)}`;

@@ -24,7 +24,7 @@ export type OrderRow = {
   provider_ref: string | null;
 };
 
-const ORDER_COLUMNS = sql.raw(
+export const ORDER_COLUMNS = sql.raw(
   "id, number, event_id, scope_id, is_season, cart_id, status, buyer, buyer_email, locale, total_cents, provider, provider_ref",
 );
 
@@ -237,16 +237,9 @@ export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promi
       return "handled" as const;
     }
     if (order.status === "valid") return "handled" as const;
-    if (order.status === "pending" && scope) {
-      const done = await completeOrder(deps, tx, order, scope, changes);
-      if (done === "lost") {
-        changes.clear();
-        await refundLostOrder(deps, tx, order, scope, changes);
-      }
-      return "handled" as const;
-    }
-    if (order.status === "failed" && scope) {
-      // Paid after the order had given up: take the places again if they are still free.
+    // Pending, or paid after the order had given up (failed): its places are sold, taken again
+    // if they are still free, otherwise the payment is refunded.
+    if ((order.status === "pending" || order.status === "failed") && scope) {
       const done = await completeOrder(deps, tx, order, scope, changes);
       if (done === "lost") {
         changes.clear();
