@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/context";
 import { canActForOrganiser } from "../../trpc/init";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
@@ -61,23 +61,13 @@ export async function publicEvent(ctx: Context, eventId: string, access: string 
   if (!row) throw new AppError("NOT_FOUND");
   const { event, organiser } = row;
   assertVisible(ctx, event);
-  const scope = event.type === "SEASONAL" ? await loadScope(db, event.id) : null;
-  const dates =
-    event.type === "SEASONAL"
-      ? scope && scope.dateIds.length
-        ? await db
-            .select({ id: eventDates.id, startsAt: eventDates.startsAt, endsAt: eventDates.endsAt, eventId: eventDates.eventId, eventName: events.name })
-            .from(eventDates)
-            .innerJoin(events, eq(events.id, eventDates.eventId))
-            .where(inArray(eventDates.id, scope.dateIds))
-            .orderBy(asc(eventDates.startsAt))
-        : []
-      : await db
-          .select({ id: eventDates.id, startsAt: eventDates.startsAt, endsAt: eventDates.endsAt, eventId: eventDates.eventId, eventName: events.name })
-          .from(eventDates)
-          .innerJoin(events, eq(events.id, eventDates.eventId))
-          .where(eq(eventDates.eventId, event.id))
-          .orderBy(asc(eventDates.startsAt));
+  // A season's dates are the dates of its events.
+  const dates = await db
+    .select({ id: eventDates.id, startsAt: eventDates.startsAt, endsAt: eventDates.endsAt, eventId: eventDates.eventId, eventName: events.name })
+    .from(eventDates)
+    .innerJoin(events, eq(events.id, eventDates.eventId))
+    .where(event.type === "SEASONAL" ? eq(events.seasonId, event.id) : eq(eventDates.eventId, event.id))
+    .orderBy(asc(eventDates.startsAt));
   const span = {
     firstStartsAt: dates[0]?.startsAt ?? null,
     lastEndsAt: dates.length ? new Date(Math.max(...dates.map((d) => d.endsAt.getTime()))) : null,
