@@ -26,6 +26,13 @@ const MIGRATION_LOCK_KEY = 727_001;
 export type Database = {
   db: Db;
   kind: "postgres" | "pglite";
+  /**
+   * The connections the seat-hold statements run on (holds, releases and their reads): on
+   * Postgres a pool of its own whose prepared statements always use their generic plan, as
+   * those statements find every row by key and planning them anew each time costs more than
+   * running them. The same as `db` on PGlite.
+   */
+  seats: Db;
   /** Rows of a raw SQL statement, the same shape on both drivers. */
   rows: <T extends Record<string, unknown>>(query: SQL) => Promise<T[]>;
   migrate: () => Promise<void>;
@@ -53,8 +60,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pg = postgres(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(pg, { schema, casing: "snake_case" }) as unknown as Db;
+  const seatsPg = postgres(url, { max, onnotice: () => {}, connection: { plan_cache_mode: "force_generic_plan" } });
   return {
     db,
+    seats: drizzlePostgres(seatsPg, { schema, casing: "snake_case" }) as unknown as Db,
     kind: "postgres",
     pg,
     rows: async <T extends Record<string, unknown>>(query: SQL) => (await db.execute(query)) as unknown as T[],
@@ -71,7 +80,9 @@ async function openPostgres(url: string, max: number): Promise<Database> {
         await single.end();
       }
     },
-    close: () => pg.end({ timeout: 5 }),
+    close: async () => {
+      await Promise.all([pg.end({ timeout: 5 }), seatsPg.end({ timeout: 5 })]);
+    },
   };
 }
 
@@ -82,6 +93,7 @@ async function openPglite(dir: string): Promise<Database> {
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   return {
     db,
+    seats: db,
     kind: "pglite",
     pglite,
     rows: async <T extends Record<string, unknown>>(query: SQL) =>

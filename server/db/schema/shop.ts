@@ -24,6 +24,8 @@ export const carts = pgTable(
     state: cartStateEnum().notNull().default("active"),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     extended: boolean().notNull().default(false),
+    /** Bumped by every change of what the cart holds: a hold checks the cart is still as it read it. */
+    version: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("carts_expiry_idx").on(t.state, t.expiresAt)],

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { type SQL, sql } from "drizzle-orm";
 import type { z } from "zod";
 import type { SeatStatus } from "../../../shared/enums";
 import { ticketsForPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
@@ -31,12 +31,6 @@ type ReleaseInput = z.output<typeof ZReleaseInput>;
 
 /** Announcements collected inside a transaction, sent only after it committed. */
 export type Changes = Map<string, { seats: SeatState[]; counters: CounterState[] }>;
-
-class Abort extends Error {
-  constructor(readonly result: HoldResult) {
-    super("hold aborted");
-  }
-}
 
 const HELD_STATUSES = "('PAYMENT_PENDING','SEASON_BLOCKED')";
 
@@ -73,23 +67,9 @@ async function lockCart(tx: DbOrTx, credentials: CartCredentials, scopeId?: stri
   return cart;
 }
 
-/** What a cart holds right now: places per ticket category (seats and counted tickets). */
-async function cartHoldings(tx: DbOrTx, scope: ShopScope, cartId: string) {
-  const rows = await txRows<{ kind: "seat" | "item"; tc: string; area: string; n: number }>(
-    tx,
-    sql`select 'seat' as kind, ticket_category_id::text as tc, '' as area, count(distinct seat_key)::int as n from seat_inventory
-        where hold_id = ${cartId} and event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
-        group by ticket_category_id
-        union all
-        select 'item', ticket_category_id::text, area_id, quantity from cart_items where cart_id = ${cartId} and quantity > 0`,
-  );
-  return {
-    seats: rows.filter((r) => r.kind === "seat").map((r) => ({ tc: r.tc, n: r.n })),
-    items: rows.filter((r) => r.kind === "item").map((r) => ({ tc: r.tc, area: r.area, n: r.n })),
-  };
-}
+type Holdings = { seats: { tc: string; n: number }[]; items: { tc: string; area: string; n: number }[] };
 
-function selectionOf(scope: ShopScope, holdings: Awaited<ReturnType<typeof cartHoldings>>, extra: Map<string, number>) {
+function selectionOf(scope: ShopScope, holdings: Holdings, extra: Map<string, number>) {
   const byId = new Map(scope.categories.map((c) => [c.id, c]));
   const places = new Map<string, number>();
   const add = (tc: string, n: number) => places.set(tc, (places.get(tc) ?? 0) + n);
@@ -176,18 +156,6 @@ function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "counts"
   return { seats, counts, quota, area, perCategory };
 }
 
-async function createCart(tx: DbOrTx, scope: ShopScope, ttlSeconds: number, fast = false): Promise<{ row: CartRow; secret: string }> {
-  const secret = randomBytes(24).toString("base64url");
-  const [row] = await txRows<CartRow>(
-    tx,
-    sql`insert into carts (secret_hash, event_id, scope_id, is_season, expires_at)
-        select ${hashSecret(secret)}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${ttlSeconds})
-        from (select ${fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`1`}) as settings
-        returning id, secret_hash, scope_id, state, expires_at, extended`,
-  );
-  return { row: row!, secret };
-}
-
 /** Moves counters by `deltas` (positive: hold, negative: give back); all or nothing. */
 async function moveCounters(tx: DbOrTx, scope: ShopScope, quota: Map<string, number>, area: Map<string, number>, changes: Changes): Promise<string[]> {
   const failed: string[] = [];
@@ -216,43 +184,6 @@ async function moveCounters(tx: DbOrTx, scope: ShopScope, quota: Map<string, num
     const got = new Set(moved.map((m) => m.k));
     failed.push(...wanted.filter((w) => !got.has(w.k)).map((w) => `area:${w.k}`));
     addChange(changes, scope.scopeId, { counters: moved.map((m) => ({ k: `area:${m.k}`, cap: m.cap, held: m.held, sold: m.sold, v: m.v })) });
-  }
-  return failed;
-}
-
-/**
- * Takes counter units for a hold and writes them to the cart's ledger in one statement (one
- * round trip, so the shared counter rows stay locked only until the commit). Returns the keys
- * that had no room; the caller then rolls back.
- */
-async function takeCounters(tx: DbOrTx, scope: ShopScope, cartId: string, quota: Map<string, number>, area: Map<string, number>, changes: Changes): Promise<string[]> {
-  if (quota.size === 0 && area.size === 0) return [];
-  const q = [...quota].map(([k, n]) => ({ k, n }));
-  const a = [...area].map(([k, n]) => ({ k, n }));
-  const moved = await txRows<{ k: string; cap: number; held: number; sold: number; v: number }>(
-    tx,
-    sql`with dq as (select k, n from jsonb_to_recordset(${JSON.stringify(q)}::jsonb) as d(k text, n int)),
-        da as (select k, n from jsonb_to_recordset(${JSON.stringify(a)}::jsonb) as d(k text, n int)),
-        uq as (
-          update quota_inventory q set held = q.held + dq.n, version = q.version + 1 from dq
-          where q.scope_id = ${scope.scopeId} and q.counter_key = dq.k and q.held + q.sold + dq.n <= q.capacity
-          returning q.counter_key as k, q.capacity as cap, q.held, q.sold, q.version as v),
-        ua as (
-          update area_inventory a set held = a.held + da.n, version = a.version + 1 from da
-          where a.event_date_id = ${scope.scopeId} and a.area_id = da.k and a.held + a.sold + da.n <= a.capacity
-          returning 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
-        ledger as (
-          insert into cart_counts (cart_id, counter_key, quantity)
-          select ${cartId}, x.k, x.n from (select k, n from dq union all select 'area:' || k, n from da) as x
-          where (select count(*) from uq) = ${q.length} and (select count(*) from ua) = ${a.length}
-          on conflict (cart_id, counter_key) do update set quantity = cart_counts.quantity + excluded.quantity
-          returning 1)
-        select k, cap, held, sold, v from uq union all select k, cap, held, sold, v from ua`,
-  );
-  const got = new Set(moved.map((m) => m.k));
-  const failed = [...q.map((w) => w.k), ...a.map((w) => `area:${w.k}`)].filter((k) => !got.has(k));
-  if (failed.length === 0) {
-    addChange(changes, scope.scopeId, { counters: moved.map((m) => ({ k: m.k, cap: Number(m.cap), held: Number(m.held), sold: Number(m.sold), v: Number(m.v) })) });
   }
   return failed;
 }
@@ -363,6 +294,7 @@ export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult>
     try {
       return await holdOnce(deps, input, scope, plan, attempt === HOLD_ATTEMPTS);
     } catch (err) {
+      if (err instanceof CartChanged && attempt < CART_CHANGED_ATTEMPTS) continue;
       if (!(err instanceof Contended)) throw err;
       // The lock holders finish within milliseconds (a losing one rolls back at once).
       await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * attempt));
@@ -370,73 +302,232 @@ export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult>
   }
 }
 
-async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: ReturnType<typeof planRequest>, lastAttempt: boolean): Promise<HoldResult> {
-  const changes: Changes = new Map();
-  try {
-    const result = await deps.database.db.transaction(async (tx) => {
-      const fast = deps.database.kind === "postgres";
-      let cart: CartRow;
-      let secret: string | null = null;
-      if (input.cart) cart = await lockCart(tx, input.cart, scope.scopeId, fast);
-      else ({ row: cart, secret } = await createCart(tx, scope, deps.config.HOLD_TTL_SECONDS, fast));
-
-      const holdings = input.cart ? await cartHoldings(tx, scope, cart.id) : { seats: [], items: [] };
-      const selection = selectionOf(scope, holdings, plan.perCategory);
-      const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
-      if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
-      await assertSelectionAllowed(tx, scope, selection, "hold", new Set(plan.perCategory.keys()));
-
-      let won: string[] = [];
-      if (plan.seats.length > 0) {
-        const res = await holdSeatsStatement(
-          tx,
-          scope,
-          cart.id,
-          new Date(cart.expires_at),
-          plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory })),
-        );
-        if (res.won.length === 0) {
-          const missing = await missingSeats(
-            tx,
-            scope,
-            plan.seats.filter((s) => !res.available.has(s.key)).map((s) => ({ key: s.key, cat: s.seatingCategory })),
-          );
-          if (missing.unknown.length > 0) throw new AppError("SEAT_NOT_FOUND", { field: "seats", detail: missing.unknown[0] });
-          if (missing.otherCategory.length > 0) {
-            const seat = plan.seats.find((s) => s.key === missing.otherCategory[0]);
-            throw new AppError("TICKET_NOT_SELECTABLE", { field: "ticketCategoryId", detail: seat?.tc.id });
-          }
-          // Seats only locked by a transaction still running are not known to be taken yet.
-          if (missing.taken.length === 0 && !lastAttempt) throw new Contended();
-          throw new Abort({ status: "taken", taken: missing.taken.length > 0 ? missing.taken : missing.locked });
-        }
-        won = [...new Set(res.won.map((r) => r.k))];
-        seatChangeRows(scope, res.won, changes);
-      }
-      // Cart-private rows first; the shared counter rows last, locked only until the commit.
-      for (const c of plan.counts) {
-        await tx.execute(sql`
-          insert into cart_items (cart_id, ticket_category_id, area_id, quantity) values (${cart.id}, ${c.tc.id}, ${c.areaId}, ${c.quantity})
-          on conflict (cart_id, ticket_category_id, area_id) do update set quantity = cart_items.quantity + excluded.quantity`);
-      }
-      const failed = await takeCounters(tx, scope, cart.id, plan.quota, plan.area, changes);
-      if (failed.length > 0) {
-        const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
-        const soldOut = ids.length > 0 ? ids : [...plan.perCategory.keys()];
-        throw new Abort({ status: "sold_out", ticketCategoryIds: soldOut });
-      }
-      return {
-        status: "held",
-        cart: { id: cart.id, secret, scopeId: scope.scopeId, expiresAt: new Date(cart.expires_at), extended: cart.extended },
-        seats: won,
-      } satisfies HoldResult;
-    });
-    announceChanges(deps, changes);
-    return result;
-  } catch (err) {
-    if (err instanceof Abort) return err.result;
-    throw err;
+/** The cart changed between reading it and the hold statement (another hold or release of the same cart). */
+class CartChanged extends Error {
+  constructor() {
+    super("cart changed");
   }
+}
+const CART_CHANGED_ATTEMPTS = 20;
+
+type CartView = CartRow & { version: number; seats: { tc: string; n: number }[]; items: { tc: string; area: string; n: number }[] };
+
+/** A cart and what it holds, read without locks (the hold statement checks the version). */
+async function readCartForHold(db: DbOrTx, scope: ShopScope, credentials: CartCredentials): Promise<CartView> {
+  const [cart] = await txRows<CartView>(
+    db,
+    sql`select c.id, c.secret_hash, c.scope_id, c.state, c.expires_at, c.extended, c.version,
+          (select coalesce(json_agg(json_build_object('tc', x.tc, 'n', x.n)), '[]'::json) from (
+             select ticket_category_id::text as tc, count(distinct seat_key)::int as n from seat_inventory
+             where hold_id = c.id and event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
+             group by ticket_category_id) x) as seats,
+          (select coalesce(json_agg(json_build_object('tc', i.ticket_category_id, 'area', i.area_id, 'n', i.quantity)), '[]'::json)
+             from cart_items i where i.cart_id = c.id and i.quantity > 0) as items
+        from carts c where c.id = ${credentials.id}`,
+  );
+  if (!cart || cart.secret_hash !== hashSecret(credentials.secret) || cart.scope_id !== scope.scopeId) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  if (cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
+  return { ...cart, seats: parseJson(cart.seats), items: parseJson(cart.items) };
+}
+
+/** json columns arrive parsed from postgres.js and PGlite; text from anything else. */
+function parseJson<T>(value: T | string): T {
+  return typeof value === "string" ? (JSON.parse(value) as T) : value;
+}
+
+type HoldStatementInput = {
+  scope: Pick<ShopScope, "kind" | "dateIds" | "scopeId" | "event">;
+  /** An existing cart at the version read, or a new one created by the statement. */
+  cart: { id: string; version: number } | { id: string; secretHash: string; ttlSeconds: number };
+  seats: { key: string; tc: string; cat: string | null }[];
+  /** Counted tickets (standing areas, events without a plan) added to the cart. */
+  items: { tc: string; area: string; quantity: number }[];
+  quota: Map<string, number>;
+  area: Map<string, number>;
+  /** Holds never wait on a disk flush (a hold lost in a database crash is re-checked at payment). */
+  fast: boolean;
+};
+
+type HoldStatementResult = {
+  /** The cart, when the statement held everything; otherwise nothing changed. */
+  cart: { expires_at: string | Date; extended: boolean } | null;
+  won: { d: string; k: string; v: number; s: SeatStatus }[];
+  /** Seats (date, key) free and not locked when the statement ran. */
+  avail: { d: string; k: string }[];
+  /** Counter keys with room for their part of the request. */
+  fits: string[];
+  counters: { k: string; cap: number; held: number; sold: number; v: number }[];
+};
+
+/**
+ * The hold statement (ARCHITECTURE "Seat inventory and holds"): one statement, its own
+ * transaction, takes every requested seat that is free (or whose hold expired) on every date of
+ * the scope, skipping locked rows, and the counter units of the request (ticket quotas, daily
+ * attendee limit, standing areas), and writes the cart's ledger; it changes anything only when
+ * all of it is there and the cart is still as read (its version), otherwise nothing.
+ *
+ * Seats are locked with SKIP LOCKED (never waits); counter rows are locked in key order before
+ * any of them changes, so whether each has room is known before the first write.
+ */
+export function holdStatement(input: HoldStatementInput): SQL {
+  const { scope, cart, fast } = input;
+  const status = scope.kind === "season" ? "SEASON_BLOCKED" : "PAYMENT_PENDING";
+  const expected = input.seats.length * scope.dateIds.length;
+  const q = [...input.quota].map(([k, n]) => ({ k, n })).sort((a, b) => (a.k < b.k ? -1 : 1));
+  const a = [...input.area].map(([k, n]) => ({ k, n })).sort((x, y) => (x.k < y.k ? -1 : 1));
+  const seatKeys = input.seats.map((x) => x.key);
+  const cartStep =
+    "version" in cart
+      ? sql`update carts set version = version + 1
+            where id = ${cart.id} and version = ${cart.version} and state = 'active' and expires_at > now() and (select ok from ready)
+            returning expires_at, extended`
+      : sql`insert into carts (id, secret_hash, event_id, scope_id, is_season, expires_at)
+            select ${cart.id}, ${cart.secretHash}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${cart.ttlSeconds})
+            where (select ok from ready)
+            returning expires_at, extended`;
+  // An existing cart is locked first, as the release statement does (one lock order: cart,
+  // seats, counters); whether it is still as read is decided at its update below.
+  const lockCart = "version" in cart ? sql`select 1 from carts where id = ${cart.id} for update` : sql`select 1`;
+  return sql`with settings as (select ${fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`''`} as v),
+    lc as (${lockCart}),
+    req as (select r.key, r.cat, r.tc from jsonb_to_recordset(${JSON.stringify(input.seats)}::jsonb) as r(key text, cat text, tc uuid)),
+    want as (
+      select s.event_date_id, s.seat_key, req.tc from seat_inventory s join req on s.seat_key = req.key
+      where s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
+        -- The keys again as an array: the primary key finds them even before the fresh
+        -- inventory has statistics (a join alone is planned as a scan of the whole date).
+        and s.seat_key = any(${pgArray(seatKeys)}::text[])
+        and (req.cat is null or s.category_id = req.cat)
+        and (s.status = 'FREE' or (s.status in ${sql.raw(HELD_STATUSES)} and s.held_until < now()))
+        and exists (select 1 from lc)
+      for update of s skip locked),
+    dq as (select k, n from jsonb_to_recordset(${JSON.stringify(q)}::jsonb) as d(k text, n int)),
+    da as (select k, n from jsonb_to_recordset(${JSON.stringify(a)}::jsonb) as d(k text, n int)),
+    lq as (
+      select q.counter_key as k, q.held + q.sold + dq.n <= q.capacity as fits from quota_inventory q join dq on q.counter_key = dq.k
+      where q.scope_id = ${scope.scopeId} and (select count(*) from want) = ${expected}
+      order by q.counter_key for update of q),
+    la as (
+      select 'area:' || a.area_id as k, a.held + a.sold + da.n <= a.capacity as fits from area_inventory a join da on a.area_id = da.k
+      where a.event_date_id = ${scope.scopeId} and (select count(*) from want) = ${expected}
+      order by a.area_id for update of a),
+    ready as (
+      select (select count(*) from want) = ${expected}
+        and (select count(*) from lq where fits) = ${q.length}
+        and (select count(*) from la where fits) = ${a.length}
+        and (select v from settings) is not null as ok),
+    cart as (${cartStep}),
+    uq as (
+      update quota_inventory q set held = q.held + dq.n, version = q.version + 1 from dq
+      where q.scope_id = ${scope.scopeId} and q.counter_key = dq.k and exists (select 1 from cart)
+      returning q.counter_key as k, q.capacity as cap, q.held, q.sold, q.version as v),
+    ua as (
+      update area_inventory a set held = a.held + da.n, version = a.version + 1 from da
+      where a.event_date_id = ${scope.scopeId} and a.area_id = da.k and exists (select 1 from cart)
+      returning 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
+    upd as (
+      update seat_inventory s set status = ${status}, hold_id = ${cart.id}, ticket_category_id = want.tc,
+        held_until = (select expires_at from cart), version = s.version + 1
+      from want
+      where s.event_date_id = want.event_date_id and s.seat_key = want.seat_key and exists (select 1 from cart)
+      returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s),
+    ledger as (
+      insert into cart_counts (cart_id, counter_key, quantity)
+      select ${cart.id}, x.k, x.n from (select k, n from dq union all select 'area:' || k, n from da) as x
+      where exists (select 1 from cart)
+      on conflict (cart_id, counter_key) do update set quantity = cart_counts.quantity + excluded.quantity
+      returning 1),
+    items as (
+      insert into cart_items (cart_id, ticket_category_id, area_id, quantity)
+      select ${cart.id}, i.tc, i.area, i.quantity from jsonb_to_recordset(${JSON.stringify(input.items)}::jsonb) as i(tc uuid, area text, quantity int)
+      where exists (select 1 from cart)
+      on conflict (cart_id, ticket_category_id, area_id) do update set quantity = cart_items.quantity + excluded.quantity
+      returning 1)
+    select
+      (select row_to_json(c) from cart c) as cart,
+      (select coalesce(json_agg(u), '[]'::json) from upd u) as won,
+      (select coalesce(json_agg(json_build_object('d', w.event_date_id, 'k', w.seat_key)), '[]'::json) from want w) as avail,
+      (select coalesce(json_agg(f.k), '[]'::json) from (select k from lq where fits union all select k from la where fits) f) as fits,
+      (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
+      (select count(*) from ledger) + (select count(*) from items) as written`;
+}
+
+async function runHoldStatement(db: DbOrTx, input: HoldStatementInput): Promise<HoldStatementResult> {
+  const [row] = await txRows<Record<keyof HoldStatementResult, unknown>>(db, holdStatement(input));
+  return {
+    cart: parseJson(row!.cart as HoldStatementResult["cart"]),
+    won: parseJson(row!.won as HoldStatementResult["won"]),
+    avail: parseJson(row!.avail as HoldStatementResult["avail"]),
+    fits: parseJson(row!.fits as string[]),
+    counters: parseJson(row!.counters as HoldStatementResult["counters"]),
+  };
+}
+
+/**
+ * One try of a hold: the cart and its holdings are read and the rules checked (no locks), then
+ * one statement takes seats and counters if the cart is still as read. A cart changed meanwhile
+ * (the buyer's other tab) is read again; seats only locked by holds still in flight are tried
+ * again (`Contended`).
+ */
+async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: ReturnType<typeof planRequest>, lastAttempt: boolean): Promise<HoldResult> {
+  const db = deps.database.seats;
+  const existing = input.cart ? await readCartForHold(db, scope, input.cart) : null;
+  const holdings: Holdings = existing ? { seats: existing.seats, items: existing.items } : { seats: [], items: [] };
+  const selection = selectionOf(scope, holdings, plan.perCategory);
+  const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
+  if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
+  await assertSelectionAllowed(db, scope, selection, "hold", new Set(plan.perCategory.keys()));
+
+  const secret = existing ? null : randomBytes(24).toString("base64url");
+  const cartId = existing?.id ?? randomUUID();
+  const seats = plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory }));
+  const res = await runHoldStatement(db, {
+    scope,
+    cart: existing ? { id: existing.id, version: Number(existing.version) } : { id: cartId, secretHash: hashSecret(secret!), ttlSeconds: deps.config.HOLD_TTL_SECONDS },
+    seats,
+    items: plan.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, quantity: c.quantity })),
+    quota: plan.quota,
+    area: plan.area,
+    fast: deps.database.kind === "postgres",
+  });
+
+  if (!res.cart) {
+    if (res.avail.length < seats.length * scope.dateIds.length) {
+      const perKey = new Map<string, number>();
+      for (const r of res.avail) perKey.set(r.k, (perKey.get(r.k) ?? 0) + 1);
+      const missing = await missingSeats(
+        db,
+        scope,
+        plan.seats.filter((s) => perKey.get(s.key) !== scope.dateIds.length).map((s) => ({ key: s.key, cat: s.seatingCategory })),
+      );
+      if (missing.unknown.length > 0) throw new AppError("SEAT_NOT_FOUND", { field: "seats", detail: missing.unknown[0] });
+      if (missing.otherCategory.length > 0) {
+        const seat = plan.seats.find((s) => s.key === missing.otherCategory[0]);
+        throw new AppError("TICKET_NOT_SELECTABLE", { field: "ticketCategoryId", detail: seat?.tc.id });
+      }
+      // Seats only locked by a hold still running are not known to be taken yet.
+      if (missing.taken.length === 0 && !lastAttempt) throw new Contended();
+      return { status: "taken", taken: missing.taken.length > 0 ? missing.taken : missing.locked };
+    }
+    const fits = new Set(res.fits);
+    const failed = [...plan.quota.keys(), ...[...plan.area.keys()].map((k) => `area:${k}`)].filter((k) => !fits.has(k));
+    if (failed.length > 0) {
+      const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
+      return { status: "sold_out", ticketCategoryIds: ids.length > 0 ? ids : [...plan.perCategory.keys()] };
+    }
+    // Everything was there but the cart was not as read: read it again.
+    throw new CartChanged();
+  }
+
+  const changes: Changes = new Map();
+  seatChangeRows(scope, res.won, changes);
+  addChange(changes, scope.scopeId, { counters: res.counters.map((m) => ({ k: m.k, cap: Number(m.cap), held: Number(m.held), sold: Number(m.sold), v: Number(m.v) })) });
+  announceChanges(deps, changes);
+  return {
+    status: "held",
+    cart: { id: cartId, secret, scopeId: scope.scopeId, expiresAt: new Date(res.cart.expires_at), extended: res.cart.extended },
+    seats: [...new Set(res.won.map((r) => r.k))],
+  };
 }
 
 /** Best available: N adjacent seats of a ticket category's seats (shared/seating/best-available.ts), held in one step. */
@@ -497,6 +588,9 @@ async function releaseSeats(tx: DbOrTx, dateIds: string[], cartId: string, keys:
           where hold_id = ${cartId} and event_date_id = any(${pgArray(dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
             ${keys === "all" ? sql`` : sql`and seat_key = any(${pgArray(keys)}::text[])`}
           for update
+        ), bump as (
+          -- What the cart holds changed: a hold that read it before must read it again.
+          update carts set version = version + 1 where id = ${cartId} and exists (select 1 from old)
         )
         update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, version = s.version + 1
         from old where s.event_date_id = old.event_date_id and s.seat_key = old.seat_key
@@ -526,60 +620,113 @@ async function giveBack(tx: DbOrTx, scope: ShopScope, cartId: string, wanted: Ma
   await moveCounters(tx, scope, quota, area, changes);
 }
 
-/** Counter units held for released seats: one place each on its category's quota (and attendees). */
-function unitsOfSeats(scope: ShopScope, rows: SeatReleaseRow[]): Map<string, number> {
-  const units = new Map<string, number>();
-  const seen = new Set<string>();
-  for (const r of rows) {
-    if (seen.has(r.k)) continue;
-    seen.add(r.k);
-    if (r.tc) units.set(`ticket:${r.tc}`, (units.get(`ticket:${r.tc}`) ?? 0) + 1);
-    units.set("attendees", (units.get("attendees") ?? 0) + 1);
-  }
-  return units;
-}
-
 /** Deselecting: gives back seats and counted tickets of the cart (or everything with `all`). */
 export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ released: string[] }> {
   const changes: Changes = new Map();
   // The scope is read before the transaction: on PGlite (one connection) a read outside the
   // transaction would wait for it forever.
   const scope = await scopeOfCart(deps, await cartScopeId(deps, input.cart));
-  const released = await deps.database.db.transaction(async (tx) => {
-    const cart = await lockCart(tx, input.cart, scope.scopeId, deps.database.kind === "postgres");
-    if (input.all) {
+  if (input.all) {
+    const released = await deps.database.db.transaction(async (tx) => {
+      const cart = await lockCart(tx, input.cart, scope.scopeId, deps.database.kind === "postgres");
       const keys = await releaseCartContents(tx, scope, cart.id, changes);
       await tx.execute(sql`update carts set state = 'released' where id = ${cart.id}`);
       return keys;
-    }
-    const rows = input.seatKeys.length > 0 ? await releaseSeats(tx, scope.dateIds, cart.id, input.seatKeys) : [];
-    seatChangeRows(scope, rows, changes);
-    const units = unitsOfSeats(scope, rows);
-    const byId = new Map(scope.categories.map((c) => [c.id, c]));
-    for (const c of input.counts) {
-      const tc = byId.get(c.ticketCategoryId);
-      if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
-      const [item] = await txRows<{ n: number }>(
-        tx,
-        sql`select quantity as n from cart_items where cart_id = ${cart.id} and ticket_category_id = ${tc.id} and area_id = ${c.areaId ?? ""}`,
-      );
-      // Never more than the cart holds (its row is locked with the cart).
-      const given = Math.min(c.quantity, Number(item?.n ?? 0));
-      if (given > 0) {
-        await tx.execute(sql`update cart_items set quantity = quantity - ${given}
-            where cart_id = ${cart.id} and ticket_category_id = ${tc.id} and area_id = ${c.areaId ?? ""}`);
-      }
-      const places = given * tc.seatsPerTicket;
-      if (places === 0) continue;
-      units.set(`ticket:${tc.id}`, (units.get(`ticket:${tc.id}`) ?? 0) + places);
-      units.set("attendees", (units.get("attendees") ?? 0) + places);
-      if (c.areaId) units.set(`area:${c.areaId}`, (units.get(`area:${c.areaId}`) ?? 0) + places);
-    }
-    await giveBack(tx, scope, cart.id, units, changes);
-    return [...new Set(rows.map((r) => r.k))];
+    });
+    announceChanges(deps, changes);
+    return { released };
+  }
+  const byId = new Map(scope.categories.map((c) => [c.id, c]));
+  const counts = input.counts.map((c) => {
+    const tc = byId.get(c.ticketCategoryId);
+    if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
+    return { tc: tc.id, area: c.areaId ?? "", quantity: c.quantity, spt: tc.seatsPerTicket };
   });
+  const [row] = await txRows<{ state: string | null; expires_at: string | Date | null; freed: unknown; counters: unknown }>(
+    deps.database.seats,
+    releaseStatement({ scope, cartId: input.cart.id, secretHash: hashSecret(input.cart.secret), seatKeys: input.seatKeys, counts, fast: deps.database.kind === "postgres" }),
+  );
+  if (!row?.state) throw new AppError("CART_NOT_FOUND", { field: "cart" });
+  if (row.state !== "active" || new Date(row.expires_at!).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
+  const freed = parseJson(row.freed as { d: string; k: string; v: number; s: SeatStatus }[]);
+  const counters = parseJson(row.counters as { k: string; cap: number; held: number; sold: number; v: number }[]);
+  seatChangeRows(scope, freed, changes);
+  addChange(changes, scope.scopeId, { counters: counters.map((m) => ({ k: m.k, cap: Number(m.cap), held: Number(m.held), sold: Number(m.sold), v: Number(m.v) })) });
   announceChanges(deps, changes);
-  return { released };
+  return { released: [...new Set(freed.map((r) => r.k))] };
+}
+
+/**
+ * Giving back seats and counted tickets in one statement (its own transaction): the cart is
+ * locked first (as in the hold statement), then its seats, then the counter rows in key order;
+ * never more is given back than the cart holds (its items and its ledger). Nothing changes when
+ * the cart is not the buyer's, not active or expired; the statement reports its state.
+ */
+function releaseStatement(input: {
+  scope: ShopScope;
+  cartId: string;
+  secretHash: string;
+  seatKeys: string[];
+  counts: { tc: string; area: string; quantity: number; spt: number }[];
+  fast: boolean;
+}): SQL {
+  const { scope, cartId } = input;
+  return sql`with settings as (select ${input.fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`''`} as v),
+    c as (select id, state, expires_at, secret_hash = ${input.secretHash} and scope_id = ${scope.scopeId} as mine from carts where id = ${cartId} for update),
+    ok as (select exists (select 1 from c where mine and state = 'active' and expires_at > now()) and (select v from settings) is not null as ok),
+    old as (
+      select event_date_id, seat_key, ticket_category_id from seat_inventory
+      where hold_id = ${cartId} and event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and status in ${sql.raw(HELD_STATUSES)}
+        and seat_key = any(${pgArray(input.seatKeys)}::text[]) and (select ok from ok)
+      for update),
+    freed as (
+      update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, version = s.version + 1
+      from old where s.event_date_id = old.event_date_id and s.seat_key = old.seat_key
+      returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s, old.ticket_category_id::text as tc),
+    seat_units as (select distinct k, tc from freed),
+    req as (select r.tc, r.area, r.quantity, r.spt from jsonb_to_recordset(${JSON.stringify(input.counts)}::jsonb) as r(tc uuid, area text, quantity int, spt int)),
+    given as (
+      select i.ticket_category_id as tc, i.area_id as area, least(req.quantity, i.quantity) as n, req.spt
+      from cart_items i join req on i.ticket_category_id = req.tc and i.area_id = req.area
+      where i.cart_id = ${cartId} and i.quantity > 0 and (select ok from ok)
+      for update of i),
+    items as (
+      update cart_items i set quantity = i.quantity - given.n from given
+      where i.cart_id = ${cartId} and i.ticket_category_id = given.tc and i.area_id = given.area
+      returning 1),
+    units as (
+      select k, sum(n)::int as n from (
+        select 'ticket:' || tc as k, count(*) as n from seat_units where tc is not null group by tc
+        union all select 'attendees', count(*) from seat_units
+        union all select 'ticket:' || tc, sum(n * spt) from given group by tc
+        union all select 'attendees', sum(n * spt) from given
+        union all select 'area:' || area, sum(n * spt) from given where area <> '' group by area) u
+      group by k),
+    led as (
+      select l.counter_key as k, least(l.quantity, units.n) as n from cart_counts l join units on l.counter_key = units.k
+      where l.cart_id = ${cartId} and least(l.quantity, units.n) > 0
+      order by l.counter_key for update of l),
+    ledger as (update cart_counts l set quantity = l.quantity - led.n from led where l.cart_id = ${cartId} and l.counter_key = led.k returning 1),
+    lq as (select q.counter_key from quota_inventory q join led on q.counter_key = led.k where q.scope_id = ${scope.scopeId} order by q.counter_key for update of q),
+    uq as (
+      update quota_inventory q set held = q.held - led.n, version = q.version + 1 from led
+      where q.scope_id = ${scope.scopeId} and q.counter_key = led.k and (select count(*) from lq) >= 0
+      returning q.counter_key as k, q.capacity as cap, q.held, q.sold, q.version as v),
+    la as (select a.area_id from area_inventory a join led on 'area:' || a.area_id = led.k where a.event_date_id = ${scope.scopeId} order by a.area_id for update of a),
+    ua as (
+      update area_inventory a set held = a.held - led.n, version = a.version + 1 from led
+      where a.event_date_id = ${scope.scopeId} and 'area:' || a.area_id = led.k and (select count(*) from la) >= 0
+      returning 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
+    bump as (
+      -- What the cart holds changed: a hold that read it before must read it again.
+      update carts set version = version + 1 where id = ${cartId} and (exists (select 1 from old) or exists (select 1 from given where n > 0))
+      returning 1)
+    select
+      (select case when mine then state::text end from c) as state,
+      (select expires_at from c) as expires_at,
+      (select coalesce(json_agg(json_build_object('d', f.d, 'k', f.k, 'v', f.v, 's', f.s)), '[]'::json) from freed f) as freed,
+      (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
+      (select count(*) from items) + (select count(*) from ledger) + (select count(*) from bump) as written`;
 }
 
 /** Frees everything a cart holds; returns the seat keys freed. */
