@@ -17,6 +17,7 @@ import { registerUploads } from "./http/uploads";
 import { activateAccount } from "./modules/auth/service";
 import { makeCreateContext } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
+import { wsEncoder } from "./trpc/transformer";
 
 export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 /** JSON bodies above this are refused with 413; uploads get their own limits. */
@@ -61,9 +62,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",
     useWSS: true,
-    keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
     trpcOptions: {
       router: appRouter,
+      // A silent connection is pinged; one that does not answer is closed (and its holds' watcher freed).
+      keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
+      experimental_encoder: wsEncoder,
       createContext: makeCreateContext(deps),
       onError({ error, path }) {
         if (error.code === "INTERNAL_SERVER_ERROR") deps.log.error({ err: error.cause ?? error, path }, "tRPC error");

@@ -20,14 +20,22 @@ export type BusDelivery =
     }
   | { kind: "resync" };
 
-/** From this many watchers of one channel on an instance, deliveries are coalesced further. */
-const BUSY_CHANNEL_WATCHERS = 200;
-/** The extra coalescing window: 1 ms per 20 watchers (1,000 → 50 ms, 5,000 → 250 ms), at most 250 ms. */
-export function fanOutWindowMs(watchers: number): number {
-  return watchers < BUSY_CHANNEL_WATCHERS ? 0 : Math.min(250, Math.ceil(watchers / 20));
+/** A channel's fan-out may take about this share of the event loop; the next one waits for the rest. */
+const FANOUT_LOOP_SHARE = 0.5;
+const MAX_FANOUT_WINDOW_MS = 250;
+/**
+ * How long a channel's next delivery waits after its last one ended, from what a delivery to its
+ * watchers costs on this instance (measured): as long again (so fan-out takes at most half of
+ * the loop that serves holds), nothing below 1 ms (a channel with few watchers gets every
+ * announcement at once), at most 250 ms.
+ */
+export function fanOutWindowMs(costMs: number): number {
+  const window = (costMs * (1 - FANOUT_LOOP_SHARE)) / FANOUT_LOOP_SHARE;
+  return window < 1 ? 0 : Math.min(MAX_FANOUT_WINDOW_MS, window);
 }
 
-type Wire = { c: string; t: number; s: SeatState[]; q: CounterState[] };
+/** A NOTIFY payload: channel, send time, seats, counters and the announcing instance. */
+type Wire = { c: string; t: number; s: SeatState[]; q: CounterState[]; i?: string };
 
 /** How announcements reach every instance: Postgres NOTIFY, or in-process for PGlite. */
 export type BusTransport = {
@@ -80,14 +88,19 @@ type Hub = {
   pending: Pending | null;
   sentAt: number;
   timer: NodeJS.Timeout | null;
+  /** When the last delivery ended (performance.now()) and what deliveries cost (moving average, ms). */
+  lastFanOut: number;
+  costMs: number;
 };
 type Pending = { seats: Map<string, SeatState>; counters: Map<string, CounterState> };
 
 /**
  * Realtime seat announcements (ARCHITECTURE "Realtime"). Services announce changes after their
- * transaction commits; the bus coalesces them per channel over a short tick and publishes one
- * NOTIFY per channel and tick. Every instance fans what it hears out to its local watchers,
- * numbering deliveries per channel so a watcher can tell a gap.
+ * transaction commits; this instance's watchers get them at once, and the bus coalesces them per
+ * channel over a short tick and publishes one NOTIFY per channel and tick for the other
+ * instances. Every instance fans what it hears out to its local watchers (a channel whose
+ * deliveries are expensive at most every `fanOutWindowMs`), numbering deliveries per channel so
+ * a watcher can tell a gap.
  */
 export class SeatBus {
   readonly instanceId = randomUUID();
@@ -135,12 +148,14 @@ export class SeatBus {
       if (!known || known.v < counter.v) p.counters.set(counter.k, counter);
     }
     this.schedule();
+    // This instance's own watchers learn it at once; the others with the next tick's NOTIFY.
+    this.receiveWire({ c: channel, t: Date.now(), s: changes.seats ?? [], q: changes.counters ?? [] });
   }
 
   /** Subscribes to a channel; returns the current delivery number and the stop function. */
   watch(channel: string, listener: (d: BusDelivery) => void): { version: number; stop: () => void } {
     let hub = this.hubs.get(channel);
-    if (!hub) this.hubs.set(channel, (hub = { version: 0, listeners: new Set(), pending: null, sentAt: 0, timer: null }));
+    if (!hub) this.hubs.set(channel, (hub = { version: 0, listeners: new Set(), pending: null, sentAt: 0, timer: null, lastFanOut: 0, costMs: 0 }));
     hub.listeners.add(listener);
     const h = hub;
     return {
@@ -176,14 +191,14 @@ export class SeatBus {
     const batch = [...this.pending];
     this.pending.clear();
     for (const [channel, p] of batch) {
-      for (const payload of chunk(channel, [...p.seats.values()], [...p.counters.values()])) {
+      for (const payload of chunk(channel, [...p.seats.values()], [...p.counters.values()], this.instanceId)) {
         try {
           await this.transport.publish(payload);
         } catch (err) {
-          // A lost announcement costs watchers a resync at worst, never a wrong seat: the
-          // holds themselves are committed. Tell local watchers to reload.
+          // This instance's watchers have it already; the other instances' watchers miss it
+          // until their next snapshot (a reconnect of their LISTEN resyncs them), never a wrong
+          // seat: the holds themselves are committed.
           this.log.error({ err, channel }, "seat announcement failed");
-          this.deliver(channel, { kind: "resync" });
         }
       }
     }
@@ -196,32 +211,46 @@ export class SeatBus {
     } catch {
       return;
     }
+    // Its own announcements reached this instance's watchers when they were made.
+    if (wire.i !== this.instanceId) this.receiveWire(wire);
+  }
+
+  private receiveWire(wire: Wire): void {
     const hub = this.hubs.get(wire.c);
     if (!hub) return;
-    const window = fanOutWindowMs(hub.listeners.size);
-    if (window === 0 && !hub.pending) {
-      this.fanOut(hub, wire.s, wire.q, wire.t);
-      return;
-    }
-    // A busy channel: one delivery per window, each seat and counter at its newest version.
+    // Merged with what waits for the channel's next delivery: each seat and counter at its newest version.
     const p = (hub.pending ??= { seats: new Map(), counters: new Map() });
     for (const seat of wire.s) if ((p.seats.get(seat.k)?.v ?? -1) < seat.v) p.seats.set(seat.k, seat);
     for (const counter of wire.q) if ((p.counters.get(counter.k)?.v ?? -1) < counter.v) p.counters.set(counter.k, counter);
     if (!hub.sentAt || wire.t < hub.sentAt) hub.sentAt = wire.t;
-    hub.timer ??= setTimeout(() => {
-      hub.timer = null;
-      const pending = hub.pending;
-      hub.pending = null;
-      const sentAt = hub.sentAt;
-      hub.sentAt = 0;
-      if (pending) this.fanOut(hub, [...pending.seats.values()], [...pending.counters.values()], sentAt);
-    }, window);
+    if (hub.timer) return;
+    // Leading edge: at once, unless the channel's last delivery ended less than its window ago.
+    const wait = hub.lastFanOut + fanOutWindowMs(hub.costMs) - performance.now();
+    if (wait <= 0) this.fanOut(hub);
+    else {
+      hub.timer = setTimeout(() => {
+        hub.timer = null;
+        this.fanOut(hub);
+      }, wait);
+    }
   }
 
-  private fanOut(hub: Hub, seats: SeatState[], counters: CounterState[], sentAt: number): void {
+  private fanOut(hub: Hub): void {
+    const pending = hub.pending;
+    if (!pending) return;
+    const sentAt = hub.sentAt;
+    hub.pending = null;
+    hub.sentAt = 0;
     hub.version++;
-    const delivery: BusDelivery = { kind: "delta", message: { type: "delta", version: hub.version, seats, counters, sentAt } };
+    const delivery: BusDelivery = {
+      kind: "delta",
+      message: { type: "delta", version: hub.version, seats: [...pending.seats.values()], counters: [...pending.counters.values()], sentAt },
+    };
+    const started = performance.now();
     for (const listener of hub.listeners) listener(delivery);
+    hub.lastFanOut = performance.now();
+    const cost = hub.lastFanOut - started;
+    hub.costMs = hub.costMs === 0 ? cost : 0.7 * hub.costMs + 0.3 * cost;
   }
 
   private deliver(channel: string, delivery: BusDelivery): void {
@@ -237,23 +266,24 @@ export class SeatBus {
 }
 
 /** Splits a tick into NOTIFY payloads under the Postgres limit. */
-export function chunk(channel: string, seats: SeatState[], counters: CounterState[]): string[] {
+export function chunk(channel: string, seats: SeatState[], counters: CounterState[], instanceId?: string): string[] {
   const out: string[] = [];
   const t = Date.now();
   let s: SeatState[] = [];
   let q: CounterState[] = counters;
-  let size = 100 + channel.length + JSON.stringify(counters).length;
+  const head = 100 + channel.length + (instanceId?.length ?? 0);
+  let size = head + JSON.stringify(counters).length;
   for (const seat of seats) {
     const add = JSON.stringify(seat).length + 1;
     if (size + add > MAX_PAYLOAD_BYTES && s.length > 0) {
-      out.push(JSON.stringify({ c: channel, t, s, q } satisfies Wire));
+      out.push(JSON.stringify({ c: channel, t, s, q, ...(instanceId ? { i: instanceId } : {}) } satisfies Wire));
       s = [];
       q = [];
-      size = 100 + channel.length;
+      size = head;
     }
     s.push(seat);
     size += add;
   }
-  if (s.length > 0 || q.length > 0) out.push(JSON.stringify({ c: channel, t, s, q } satisfies Wire));
+  if (s.length > 0 || q.length > 0) out.push(JSON.stringify({ c: channel, t, s, q, ...(instanceId ? { i: instanceId } : {}) } satisfies Wire));
   return out;
 }

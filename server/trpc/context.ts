@@ -9,10 +9,15 @@ export type SessionCookies = {
   clear: () => void;
 };
 
+/** The WebSocket a call arrived on (what the seat feed writes its deltas to directly). */
+export type CallSocket = { readonly readyState: number; readonly bufferedAmount: number; send: (data: Buffer, options: { binary: boolean }) => void };
+
 export type Context = AppDeps & {
   auth: { user: SessionUser; session: SessionInfo } | null;
   ip: string;
   cookies: SessionCookies;
+  /** Set for calls over a WebSocket. */
+  socket?: CallSocket;
 };
 
 export function sessionCookieOptions(deps: AppDeps, expires?: Date) {
@@ -57,9 +62,10 @@ export function makeCreateContext(deps: AppDeps) {
     }
     const cookies = fastifyCookie.parse(req.headers.cookie ?? "");
     // A WebSocket cannot set cookies: sessions are only read there.
-    return createContextFromToken(deps, cookies[SESSION_COOKIE], {
+    const ctx = await createContextFromToken(deps, cookies[SESSION_COOKIE], {
       ip: req.socket.remoteAddress ?? "unknown",
       cookies: { set: () => {}, clear: () => {} },
     });
+    return { ...ctx, socket: res as CallSocket };
   };
 }

@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput, type WatchMessage } from "../../../shared/schemas/shop";
-import { MAX_QUEUED_MESSAGES, type BusDelivery } from "../../realtime/seat-bus";
+import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput } from "../../../shared/schemas/shop";
 import { AppError } from "../../trpc/app-error";
-import { shared } from "../../trpc/transformer";
 import { publicProcedure, router } from "../../trpc/init";
-import { readSnapshot } from "./availability";
+import { queuedFeed, socketFeed } from "./feed";
 import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
@@ -44,36 +42,6 @@ export const shopRouter = router({
     if (unpublished) throw new AppError("NOT_FOUND", { field: "scopeId" });
     if (!hasAccess(ctx.config.APP_SECRET, scope.event, input.access)) throw new AppError("ACCESS_CODE_INVALID", { field: "access" });
 
-    const queue: BusDelivery[] = [];
-    let wake: (() => void) | null = null;
-    const sub = ctx.bus.watch(scope.scopeId, (d) => {
-      if (queue.length >= MAX_QUEUED_MESSAGES) queue.splice(0, queue.length, { kind: "resync" });
-      else queue.push(d);
-      wake?.();
-    });
-    const onAbort = () => wake?.();
-    signal?.addEventListener("abort", onAbort);
-    try {
-      let version = sub.version;
-      yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) } satisfies WatchMessage;
-      while (!signal?.aborted) {
-        const next = queue.shift();
-        if (!next) {
-          await new Promise<void>((resolve) => (wake = resolve));
-          wake = null;
-          continue;
-        }
-        if (next.kind === "resync") {
-          yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) } satisfies WatchMessage;
-          continue;
-        }
-        version = next.message.version;
-        // The same object goes to every watcher of this channel: serialised once.
-        yield shared(next.message) satisfies WatchMessage;
-      }
-    } finally {
-      signal?.removeEventListener("abort", onAbort);
-      sub.stop();
-    }
+    yield* ctx.socket ? socketFeed(ctx, scope, ctx.socket, signal) : queuedFeed(ctx, scope, signal);
   }),
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import { buildApp } from "../../../server/app";
 import type { Config } from "../../../server/config";
+import type { AppDeps } from "../../../server/deps";
 import { appRouter } from "../../../server/trpc/router";
 import type { AppErrorCode } from "../../../shared/errors";
 import { createTestDeps } from "./config";
@@ -102,6 +103,8 @@ export type TestApp = {
   app: FastifyInstance;
   database: TestDatabase;
   config: Config;
+  /** What the app was built with (the seat bus, the database, …). */
+  deps: AppDeps;
   /** A new browser with an empty cookie jar (and, unless given, its own IP address). */
   client: (options?: { remoteAddress?: string }) => TestClient;
   close: () => Promise<void>;
@@ -117,6 +120,7 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
     app,
     database,
     config: deps.config,
+    deps,
     client: (options) => createTestClient(app, options),
     close: async () => {
       await app.close();
