@@ -8,9 +8,11 @@
  * In one run, against the local Postgres, from this load process (the server runs as a
  * separate process: `node --import tsx server/main.ts` with the demo seed, on a fresh database
  * of its own, bench_holds_<random>, dropped at the end):
- *   raw      the hold statement (holdSeatsStatement) straight through postgres.js, C connections,
- *            each op holding 1-2 random free seats in a transaction with synchronous_commit off,
- *            then releasing them the same way (the physical limit of this machine);
+ *   raw      the hold statement the server runs (holdStatement: cart at its version, seats,
+ *            counters, ledger; one statement, its own transaction, synchronous_commit off)
+ *            straight through postgres.js, C connections with a cart each, each op holding 1-2
+ *            random free seats, then the release statement (releaseStatement) the same way
+ *            (the physical limit of this machine);
  *   api      C buyers with one tRPC WebSocket each (wsLink + superjson, as client/lib/trpc.ts),
  *            looping shop.hold of 1-2 random free seats then shop.release, on the demo football
  *            match (18,000 seats, 2,000 standing places); then an open-loop run at 80 % of that
@@ -49,8 +51,8 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import superjson from "superjson";
 import type { Db } from "../../server/db/client";
-import { holdSeatsStatement } from "../../server/modules/shop/holds";
-import { pgArray } from "../../server/modules/shop/sql";
+import { hashSecret, holdStatement, releaseStatement } from "../../server/modules/shop/holds";
+import type { ShopScope } from "../../server/modules/shop/scope";
 import type { AppRouter } from "../../server/trpc/router";
 import {
   Histogram,
@@ -406,6 +408,9 @@ function rate(samples: HoldSample[], w: Window) {
 type Context = {
   server: Server;
   scopeId: string;
+  eventId: string;
+  /** The scope's counters (quota_inventory keys) a hold takes units of. */
+  counterKeys: Set<string>;
   seats: Seat[];
   db: postgres.Sql;
   benchUrl: string;
@@ -427,48 +432,70 @@ async function profiled<T>(ctx: Context, phase: string, run: () => Promise<T>): 
   }
 }
 
-/** One raw op: the hold statement in its own transaction, then (if won) the release. */
-async function rawHoldRelease(ctx: Context, db: Db, by: number, cartId: string, onHeld?: (ms: number, won: boolean) => void): Promise<void> {
+/** The raw phase's connections are set up as the server's seat pool (server/db/client.ts). */
+const RAW_CONNECTION = { application_name: "bench", plan_cache_mode: "force_generic_plan" };
+
+/** A cart of the raw phase: a row of its own, its version followed here as the statements bump it. */
+type RawCart = { id: string; secret: string; version: number };
+
+async function createRawCart(ctx: Context, db: Db): Promise<RawCart> {
+  const cart = { id: randomUUID(), secret: randomBytes(24).toString("base64url"), version: 0 };
+  await db.execute(sql`insert into carts (id, secret_hash, event_id, scope_id, expires_at)
+      values (${cart.id}, ${hashSecret(cart.secret)}, ${ctx.eventId}, ${ctx.scopeId}, now() + interval '1 day')`);
+  return cart;
+}
+
+/**
+ * One raw op: the hold statement (holdStatement, as the server runs it: the cart at its
+ * version, the seats, the counter units, the ledger; its own transaction, synchronous_commit
+ * off), then, if won, the release statement.
+ */
+async function rawHoldRelease(ctx: Context, db: Db, by: number, cart: RawCart, onHeld?: (ms: number, won: boolean) => void): Promise<void> {
   const seats = pickSeats(ctx.seats, ctx.tracker);
+  const quota = new Map<string, number>();
+  for (const seat of seats) {
+    for (const k of [`ticket:${seat.tc}`, "attendees"]) if (ctx.counterKeys.has(k)) quota.set(k, (quota.get(k) ?? 0) + 1);
+  }
   const start = performance.now();
-  const res = await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    return holdSeatsStatement(
-      tx,
-      { kind: "date", dateIds: [ctx.scopeId] },
-      cartId,
-      new Date(Date.now() + 15 * 60_000),
-      seats.map((s) => ({ key: s.key, tc: s.tc, cat: s.cat })),
-    );
-  });
-  onHeld?.(performance.now() - start, res.won.length > 0);
-  if (res.won.length === 0) return;
-  const keys = [...new Set(res.won.map((r) => r.k))];
+  const [row] = (await db.execute(
+    holdStatement({
+      scope: { kind: "date", dateIds: [ctx.scopeId], scopeId: ctx.scopeId, event: { id: ctx.eventId } as ShopScope["event"] },
+      cart: { id: cart.id, version: cart.version },
+      seats: seats.map((x) => ({ key: x.key, tc: x.tc, cat: x.cat })),
+      items: [],
+      quota,
+      area: new Map(),
+      fast: true,
+    }),
+  )) as unknown as { cart: unknown; won: { k: string }[] }[];
+  const won = row?.cart ? row.won : [];
+  onHeld?.(performance.now() - start, won.length > 0);
+  if (won.length === 0) return;
+  cart.version++;
+  const keys = [...new Set(won.map((r) => r.k))];
   ctx.tracker.won(by, keys);
   ctx.tracker.releasing(by, keys);
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`set local synchronous_commit = off`);
-    await tx.execute(sql`
-      update seat_inventory set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, version = version + 1
-      where event_date_id = ${ctx.scopeId} and hold_id = ${cartId} and seat_key = any(${pgArray(keys)}::text[])`);
-  });
+  const [released] = (await db.execute(
+    releaseStatement({ scope: { dateIds: [ctx.scopeId], scopeId: ctx.scopeId }, cartId: cart.id, secretHash: hashSecret(cart.secret), seatKeys: keys, counts: [], fast: true }),
+  )) as unknown as { freed: unknown[] }[];
+  if (released?.freed.length) cart.version++;
   ctx.tracker.released(by, keys);
 }
 
 /** Median time of the hold transaction alone, one at a time (n ops). */
 async function rawSerialMs(ctx: Context, n: number): Promise<number> {
-  const pg = postgres(ctx.benchUrl, { max: 1, onnotice: () => {}, connection: { application_name: "bench" } });
+  const pg = postgres(ctx.benchUrl, { max: 1, onnotice: () => {}, connection: RAW_CONNECTION });
   const db = drizzle(pg) as unknown as Db;
   const times: number[] = [];
-  const cartId = randomUUID();
-  for (let i = 0; i < n; i++) await rawHoldRelease(ctx, db, -1000, cartId, (ms) => times.push(ms));
+  const cart = await createRawCart(ctx, db);
+  for (let i = 0; i < n; i++) await rawHoldRelease(ctx, db, -1000, cart, (ms) => times.push(ms));
   await pg.end({ timeout: 5 });
   return percentile(times, 50);
 }
 
 /** The hold statement itself over postgres.js, C connections, hold then release per op. */
 async function rawPhase(ctx: Context) {
-  const pg = postgres(ctx.benchUrl, { max: CONCURRENCY, onnotice: () => {}, connection: { application_name: "bench" } });
+  const pg = postgres(ctx.benchUrl, { max: CONCURRENCY, onnotice: () => {}, connection: RAW_CONNECTION });
   const db = drizzle(pg) as unknown as Db;
   await Promise.all(Array.from({ length: CONCURRENCY }, () => db.execute(sql`select 1`)));
   const samples: HoldSample[] = [];
@@ -476,15 +503,16 @@ async function rawPhase(ctx: Context) {
   const window = { from: t0 + WARMUP_MS, to: t0 + WARMUP_MS + SECONDS * 1000 };
   let cpu: Cores = NO_CPU;
   let cpuReset = false;
+  const carts = await Promise.all(Array.from({ length: CONCURRENCY }, () => createRawCart(ctx, db)));
   const worker = async (w: number) => {
-    const cartId = randomUUID();
+    const cart = carts[w]!;
     while (performance.now() < window.to) {
       if (!cpuReset && performance.now() >= window.from) {
         cpuReset = true;
         ctx.cpu.reset();
       }
       const start = performance.now();
-      await rawHoldRelease(ctx, db, -1 - w, cartId, (ms, won) => samples.push({ start, end: start + ms, won }));
+      await rawHoldRelease(ctx, db, -1 - w, cart, (ms, won) => samples.push({ start, end: start + ms, won }));
     }
   };
   await profiled(ctx, "raw", async () => {
@@ -935,8 +963,8 @@ async function main() {
       return { activity: activity.map((a) => `${a.n} x ${a.state}${a.wait ? ` [${a.wait}]` : ""}${a.age ? ` for ${a.age}` : ""}: ${a.query}`), health };
     };
 
-    const [date] = await db<{ id: string }[]>`
-      select d.id::text as id from event_dates d join events e on e.id = d.event_id
+    const [date] = await db<{ id: string; event_id: string }[]>`
+      select d.id::text as id, d.event_id::text as event_id from event_dates d join events e on e.id = d.event_id
       where e.name = ${MATCH_NAME} and e.status <> 'draft' order by d.starts_at limit 1`;
     if (!date) throw new Error(`the demo seed has no published "${MATCH_NAME}"`);
     const tcs = await db<{ id: string; name: string; seating: string | null }[]>`
@@ -959,9 +987,18 @@ async function main() {
     if (seats.length === 0) throw new Error("no seat of the match can be held with any of its ticket categories");
     log(`event date ${date.id}: ${seats.length} seats, ticket categories ${tcs.map((t) => t.name).join(", ")}`);
 
+    // The server creates a date's counters when it first reads it (as for the first buyer).
+    const scopeRead = await fetch(`${server.baseUrl}/trpc/shop.scope?input=${encodeURIComponent(JSON.stringify({ json: { scopeId: date.id } }))}`, {
+      headers: { origin: server.baseUrl },
+    });
+    if (!scopeRead.ok) throw new Error(`reading the date through the server failed: HTTP ${scopeRead.status}`);
+    const counterKeys = new Set((await db<{ k: string }[]>`select counter_key as k from quota_inventory where scope_id = ${date.id}`).map((r) => r.k));
+
     const ctx: Context = {
       server,
       scopeId: date.id,
+      eventId: date.event_id,
+      counterKeys,
       seats,
       db,
       benchUrl,

@@ -188,52 +188,6 @@ async function moveCounters(tx: DbOrTx, scope: ShopScope, quota: Map<string, num
   return failed;
 }
 
-/**
- * The hold statement (ARCHITECTURE "Seat inventory and holds"): one statement takes every
- * requested seat that is free (or whose hold expired) on every date of the scope, skipping
- * locked rows, and only when it found all of them; otherwise nothing changes and the caller
- * learns which seats were available.
- */
-export async function holdSeatsStatement(
-  tx: DbOrTx,
-  scope: Pick<ShopScope, "kind" | "dateIds">,
-  cartId: string,
-  heldUntil: Date | string,
-  seats: { key: string; tc: string; cat: string | null }[],
-): Promise<{ won: { d: string; k: string; v: number; s: SeatStatus }[]; available: Set<string> }> {
-  const status = scope.kind === "season" ? "SEASON_BLOCKED" : "PAYMENT_PENDING";
-  const expected = seats.length * scope.dateIds.length;
-  const rows = await txRows<{ kind: string; d: string; k: string; v: number; s: SeatStatus }>(
-    tx,
-    sql`with req as (
-          select r.key, r.cat, r.tc from jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, cat: s.cat, tc: s.tc })))}::jsonb) as r(key text, cat text, tc uuid)
-        ), want as (
-          select s.event_date_id, s.seat_key, req.tc from seat_inventory s join req on s.seat_key = req.key
-          where s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
-            -- The keys again as an array: the primary key finds them even before the fresh
-            -- inventory has statistics (a join alone is planned as a scan of the whole date).
-            and s.seat_key = any(${pgArray(seats.map((x) => x.key))}::text[])
-            and (req.cat is null or s.category_id = req.cat)
-            and (s.status = 'FREE' or (s.status in ${sql.raw(HELD_STATUSES)} and s.held_until < now()))
-          for update of s skip locked
-        ), upd as (
-          update seat_inventory s set status = ${status}, hold_id = ${cartId}, ticket_category_id = want.tc,
-            held_until = ${heldUntil instanceof Date ? heldUntil.toISOString() : heldUntil}::timestamptz, version = s.version + 1
-          from want
-          where s.event_date_id = want.event_date_id and s.seat_key = want.seat_key and (select count(*) from want) = ${expected}
-          returning s.event_date_id, s.seat_key, s.version, s.status
-        )
-        select 'won' as kind, event_date_id::text as d, seat_key as k, version as v, status::text as s from upd
-        union all
-        select 'avail', event_date_id::text, seat_key, 0, '' from want`,
-  );
-  const won = rows.filter((r) => r.kind === "won");
-  const perKey = new Map<string, number>();
-  for (const r of rows) if (r.kind === "avail") perKey.set(r.k, (perKey.get(r.k) ?? 0) + 1);
-  const available = new Set([...perKey].filter(([, n]) => n === scope.dateIds.length).map(([k]) => k));
-  return { won, available };
-}
-
 export function seatChangeRows(scope: ShopScope, rows: { d: string; k: string; v: number; s: SeatStatus }[], changes: Changes): void {
   const seasonView = new Map<string, SeatState>();
   for (const r of rows) {
@@ -662,8 +616,8 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
  * never more is given back than the cart holds (its items and its ledger). Nothing changes when
  * the cart is not the buyer's, not active or expired; the statement reports its state.
  */
-function releaseStatement(input: {
-  scope: ShopScope;
+export function releaseStatement(input: {
+  scope: Pick<ShopScope, "dateIds" | "scopeId">;
   cartId: string;
   secretHash: string;
   seatKeys: string[];
