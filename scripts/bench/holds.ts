@@ -450,10 +450,10 @@ async function createRawCart(ctx: Context, db: Db): Promise<RawCart> {
  * version, the seats, the counter units, the ledger; its own transaction, synchronous_commit
  * off), then, if won, the release statement.
  */
-async function rawHoldRelease(ctx: Context, db: Db, by: number, cart: RawCart, onHeld?: (ms: number, won: boolean) => void): Promise<void> {
+async function rawHoldRelease(ctx: Context, db: Db, by: number, cart: RawCart, onHeld?: (ms: number, won: boolean) => void, withCounters = true): Promise<void> {
   const seats = pickSeats(ctx.seats, ctx.tracker);
   const quota = new Map<string, number>();
-  for (const seat of seats) {
+  for (const seat of withCounters ? seats : []) {
     for (const k of [`ticket:${seat.tc}`, "attendees"]) if (ctx.counterKeys.has(k)) quota.set(k, (quota.get(k) ?? 0) + 1);
   }
   const start = performance.now();
@@ -494,7 +494,7 @@ async function rawSerialMs(ctx: Context, n: number): Promise<number> {
 }
 
 /** The hold statement itself over postgres.js, C connections, hold then release per op. */
-async function rawPhase(ctx: Context) {
+async function rawPhase(ctx: Context, withCounters = true) {
   const pg = postgres(ctx.benchUrl, { max: CONCURRENCY, onnotice: () => {}, connection: RAW_CONNECTION });
   const db = drizzle(pg) as unknown as Db;
   await Promise.all(Array.from({ length: CONCURRENCY }, () => db.execute(sql`select 1`)));
@@ -512,7 +512,7 @@ async function rawPhase(ctx: Context) {
         ctx.cpu.reset();
       }
       const start = performance.now();
-      await rawHoldRelease(ctx, db, -1 - w, cart, (ms, won) => samples.push({ start, end: start + ms, won }));
+      await rawHoldRelease(ctx, db, -1 - w, cart, (ms, won) => samples.push({ start, end: start + ms, won }), withCounters);
     }
   };
   await profiled(ctx, "raw", async () => {
@@ -1044,6 +1044,7 @@ async function main() {
     let api: Awaited<ReturnType<typeof apiClosedPhase>> | null = null;
     let paced: Awaited<ReturnType<typeof apiOpenPhase>> | null = null;
     const fanouts: FanoutResult[] = [];
+    let rawSeatsOnly = NaN;
 
     if (PHASES.has("raw")) {
       currentPhase = "raw";
@@ -1056,6 +1057,17 @@ async function main() {
         [
           "  CPU per hold + release",
           `${fmt(((raw.cpu.load + raw.cpu.postgres) * 1000) / raw.holdsPerSec, 2)} ms (driver ${fmt((raw.cpu.load * 1000) / raw.holdsPerSec, 2)}, postgres ${fmt((raw.cpu.postgres * 1000) / raw.holdsPerSec, 2)})`,
+        ],
+      );
+      // For comparison: the same statements taking seats only (no counter rows, no ledger).
+      log("raw, seats only: the same statements without counters");
+      const seatsOnly = await rawPhase(ctx, false);
+      rawSeatsOnly = seatsOnly.holdsPerSec;
+      rows.push(
+        ["  same, seats only (no counters)", `${fmt(seatsOnly.holdsPerSec)} holds/s  hold p50 ${fmt(seatsOnly.p50, 2)} ms  p99 ${fmt(seatsOnly.p99, 2)} ms`],
+        [
+          "    CPU per hold + release",
+          `${fmt(((seatsOnly.cpu.load + seatsOnly.cpu.postgres) * 1000) / seatsOnly.holdsPerSec, 2)} ms (driver ${fmt((seatsOnly.cpu.load * 1000) / seatsOnly.holdsPerSec, 2)}, postgres ${fmt((seatsOnly.cpu.postgres * 1000) / seatsOnly.holdsPerSec, 2)})`,
         ],
       );
     }
@@ -1080,7 +1092,7 @@ async function main() {
         const apiCost = (api.cpu.server + api.cpu.postgres + api.cpu.load) / api.holdsPerSec;
         rows.push([
           "ratio api/raw",
-          `${fmt(api.holdsPerSec / raw.holdsPerSec, 3)}  (target >= 0.3); by CPU per hold: ${fmt(rawCost / apiCost, 3)}`,
+          `${fmt(api.holdsPerSec / raw.holdsPerSec, 3)}  (target >= 0.3); by CPU per hold: ${fmt(rawCost / apiCost, 3)}; against seats only: ${fmt(api.holdsPerSec / rawSeatsOnly, 3)}`,
         ]);
       }
     }

@@ -1,5 +1,8 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { holdStatement } from "../../server/modules/shop/holds";
 import type { PublicCategory } from "../../server/modules/shop/public";
+import { loadScope } from "../../server/modules/shop/scope";
 import type { SeatingLayout } from "../../shared/seating/layout";
 import { appCodeOf, createTestApp, type TestApp } from "./helpers/app";
 import { daysFromNow, ok, ticketCategory } from "./helpers/events";
@@ -62,6 +65,35 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     const before = await shopState(t.database, shop.eventId);
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("soon"), ["A:1:2"]) }))).toBe("TICKET_NOT_YET_ON_SALE");
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
+    ok(await buyer.mutate("shop.release", { cart, all: true }));
+  });
+
+  it("a cart changed by another instance since this one last served it is read again: the maximum still holds", async () => {
+    const buyer = t.client();
+    const cart = cartOf(ok(await holdVia(buyer, { scopeId: dateId, seats: seatsAs(id("max2"), ["B:1:0"]) })));
+    // Another instance (it knows nothing of this one) adds a seat to the cart with the same statement.
+    const scope = (await loadScope(t.deps.database.db, dateId))!;
+    const [row] = await t.deps.database.rows<{ version: number }>(sql`select version from carts where id = ${cart.id}`);
+    const elsewhere = await t.deps.database.rows<{ cart: unknown }>(
+      holdStatement({
+        scope,
+        cart: { id: cart.id, version: Number(row!.version) },
+        seats: [{ key: "B:1:1", tc: id("max2"), cat: "b" }],
+        items: [],
+        quota: new Map([[`ticket:${id("max2")}`, 1]]),
+        area: new Map(),
+        fast: false,
+      }),
+    );
+    expect(elsewhere[0]!.cart).not.toBeNull();
+    // Here the cart was known with one seat; it has two now, so a third is refused.
+    const before = await shopState(t.database, shop.eventId);
+    expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:2"]) }))).toBe("TICKETS_ABOVE_MAX");
+    expect(await shopState(t.database, shop.eventId)).toEqual(before);
+    // Releasing one here (the release follows the cart to its new version) lets one more in.
+    expect(ok(await buyer.mutate("shop.release", { cart, seatKeys: ["B:1:0"] }))).toEqual({ released: ["B:1:0"] });
+    expect(ok(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:2"]) })).status).toBe("held");
+    expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:3"]) }))).toBe("TICKETS_ABOVE_MAX");
     ok(await buyer.mutate("shop.release", { cart, all: true }));
   });
 

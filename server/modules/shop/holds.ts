@@ -266,6 +266,41 @@ const CART_CHANGED_ATTEMPTS = 20;
 
 type CartView = CartRow & { version: number; seats: { tc: string; n: number }[]; items: { tc: string; area: string; n: number }[] };
 
+/**
+ * What this instance knows of carts it served, at a version: a buyer's next hold needs no read
+ * (the hold statement checks the version; a cart changed elsewhere is read again).
+ */
+type KnownCart = { version: number; secretHash: string; scopeId: string; holdings: Holdings };
+const knownCarts = new Map<string, KnownCart>();
+const MAX_KNOWN_CARTS = 50_000;
+
+function rememberCart(id: string, cart: KnownCart): void {
+  if (!knownCarts.has(id) && knownCarts.size >= MAX_KNOWN_CARTS) knownCarts.clear();
+  knownCarts.set(id, cart);
+}
+
+/** The holdings after adding (or, with `sign` -1, removing) places of ticket categories. */
+function adjustHoldings(h: Holdings, seats: Map<string, number>, items: { tc: string; area: string; n: number }[], sign: 1 | -1): Holdings {
+  const seatCount = new Map(h.seats.map((x) => [x.tc, x.n]));
+  for (const [tc, n] of seats) seatCount.set(tc, (seatCount.get(tc) ?? 0) + sign * n);
+  const itemCount = new Map(h.items.map((x) => [`${x.tc}|${x.area}`, { ...x }]));
+  for (const i of items) {
+    const known = itemCount.get(`${i.tc}|${i.area}`) ?? { tc: i.tc, area: i.area, n: 0 };
+    itemCount.set(`${i.tc}|${i.area}`, { ...known, n: known.n + sign * i.n });
+  }
+  return {
+    seats: [...seatCount].filter(([, n]) => n > 0).map(([tc, n]) => ({ tc, n })),
+    items: [...itemCount.values()].filter((x) => x.n > 0),
+  };
+}
+
+/** The cart as this instance last left it, if the credentials and scope match. */
+function knownCart(scope: ShopScope, credentials: CartCredentials): (KnownCart & { id: string }) | null {
+  const known = knownCarts.get(credentials.id);
+  if (!known || known.scopeId !== scope.scopeId || known.secretHash !== hashSecret(credentials.secret)) return null;
+  return { ...known, id: credentials.id };
+}
+
 /** A cart and what it holds, read without locks (the hold statement checks the version). */
 async function readCartForHold(db: DbOrTx, scope: ShopScope, credentials: CartCredentials): Promise<CartView> {
   const [cart] = await txRows<CartView>(
@@ -281,7 +316,9 @@ async function readCartForHold(db: DbOrTx, scope: ShopScope, credentials: CartCr
   );
   if (!cart || cart.secret_hash !== hashSecret(credentials.secret) || cart.scope_id !== scope.scopeId) throw new AppError("CART_NOT_FOUND", { field: "cart" });
   if (cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
-  return { ...cart, seats: parseJson(cart.seats), items: parseJson(cart.items) };
+  const view = { ...cart, version: Number(cart.version), seats: parseJson(cart.seats), items: parseJson(cart.items) };
+  rememberCart(cart.id, { version: view.version, secretHash: cart.secret_hash, scopeId: cart.scope_id, holdings: { seats: view.seats, items: view.items } });
+  return view;
 }
 
 /** json columns arrive parsed from postgres.js and PGlite; text from anything else. */
@@ -304,7 +341,7 @@ type HoldStatementInput = {
 
 type HoldStatementResult = {
   /** The cart, when the statement held everything; otherwise nothing changed. */
-  cart: { expires_at: string | Date; extended: boolean } | null;
+  cart: { expires_at: string | Date; extended: boolean; version: number } | null;
   won: { d: string; k: string; v: number; s: SeatStatus }[];
   /** Seats (date, key) free and not locked when the statement ran. */
   avail: { d: string; k: string }[];
@@ -334,11 +371,11 @@ export function holdStatement(input: HoldStatementInput): SQL {
     "version" in cart
       ? sql`update carts set version = version + 1
             where id = ${cart.id} and version = ${cart.version} and state = 'active' and expires_at > now() and (select ok from ready)
-            returning expires_at, extended`
+            returning expires_at, extended, version`
       : sql`insert into carts (id, secret_hash, event_id, scope_id, is_season, expires_at)
             select ${cart.id}, ${cart.secretHash}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${cart.ttlSeconds})
             where (select ok from ready)
-            returning expires_at, extended`;
+            returning expires_at, extended, version`;
   // An existing cart is locked first, as the release statement does (one lock order: cart,
   // seats, counters); whether it is still as read is decided at its update below.
   const lockCart = "version" in cart ? sql`select 1 from carts where id = ${cart.id} for update` : sql`select 1`;
@@ -425,8 +462,10 @@ async function runHoldStatement(db: DbOrTx, input: HoldStatementInput): Promise<
  */
 async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: ReturnType<typeof planRequest>, lastAttempt: boolean): Promise<HoldResult> {
   const db = deps.database.seats;
-  const existing = input.cart ? await readCartForHold(db, scope, input.cart) : null;
-  const holdings: Holdings = existing ? { seats: existing.seats, items: existing.items } : { seats: [], items: [] };
+  const existing = input.cart
+    ? (knownCart(scope, input.cart) ?? (await readCartForHold(db, scope, input.cart).then((v) => ({ id: v.id, version: v.version, holdings: { seats: v.seats, items: v.items } }))))
+    : null;
+  const holdings: Holdings = existing?.holdings ?? { seats: [], items: [] };
   const selection = selectionOf(scope, holdings, plan.perCategory);
   const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
   if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
@@ -437,7 +476,7 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
   const seats = plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory }));
   const res = await runHoldStatement(db, {
     scope,
-    cart: existing ? { id: existing.id, version: Number(existing.version) } : { id: cartId, secretHash: hashSecret(secret!), ttlSeconds: deps.config.HOLD_TTL_SECONDS },
+    cart: existing ? { id: existing.id, version: existing.version } : { id: cartId, secretHash: hashSecret(secret!), ttlSeconds: deps.config.HOLD_TTL_SECONDS },
     seats,
     items: plan.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, quantity: c.quantity })),
     quota: plan.quota,
@@ -469,9 +508,20 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
       const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
       return { status: "sold_out", ticketCategoryIds: ids.length > 0 ? ids : [...plan.perCategory.keys()] };
     }
-    // Everything was there but the cart was not as read: read it again.
+    // Everything was there but the cart was not as read (or not active any more): read it again.
+    knownCarts.delete(cartId);
     throw new CartChanged();
   }
+
+  const wonKeys = new Set(res.won.map((r) => r.k));
+  const added = new Map<string, number>();
+  for (const seat of plan.seats) if (wonKeys.has(seat.key)) added.set(seat.tc.id, (added.get(seat.tc.id) ?? 0) + 1);
+  rememberCart(cartId, {
+    version: Number(res.cart.version),
+    secretHash: hashSecret(input.cart ? input.cart.secret : secret!),
+    scopeId: scope.scopeId,
+    holdings: adjustHoldings(holdings, added, plan.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, n: c.quantity })), 1),
+  });
 
   const changes: Changes = new Map();
   seatChangeRows(scope, res.won, changes);
@@ -596,14 +646,25 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
     if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
     return { tc: tc.id, area: c.areaId ?? "", quantity: c.quantity, spt: tc.seatsPerTicket };
   });
-  const [row] = await txRows<{ state: string | null; expires_at: string | Date | null; freed: unknown; counters: unknown }>(
+  const [row] = await txRows<{ state: string | null; expires_at: string | Date | null; version: number; bumped: number; freed: unknown; given: unknown; counters: unknown }>(
     deps.database.seats,
     releaseStatement({ scope, cartId: input.cart.id, secretHash: hashSecret(input.cart.secret), seatKeys: input.seatKeys, counts, fast: deps.database.kind === "postgres" }),
   );
   if (!row?.state) throw new AppError("CART_NOT_FOUND", { field: "cart" });
   if (row.state !== "active" || new Date(row.expires_at!).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
-  const freed = parseJson(row.freed as { d: string; k: string; v: number; s: SeatStatus }[]);
+  const freed = parseJson(row.freed as { d: string; k: string; v: number; s: SeatStatus; tc: string | null }[]);
   const counters = parseJson(row.counters as { k: string; cap: number; held: number; sold: number; v: number }[]);
+  const known = knownCarts.get(input.cart.id);
+  if (known && known.version === Number(row.version)) {
+    // Follow the cart this instance knows to its new version.
+    const removed = new Map<string, number>();
+    for (const [, tc] of new Map(freed.map((f) => [f.k, f.tc]))) if (tc) removed.set(tc, (removed.get(tc) ?? 0) + 1);
+    const given = parseJson(row.given as { tc: string; area: string; n: number }[]);
+    known.version += Number(row.bumped);
+    known.holdings = adjustHoldings(known.holdings, removed, given, -1);
+  } else {
+    knownCarts.delete(input.cart.id);
+  }
   seatChangeRows(scope, freed, changes);
   addChange(changes, scope.scopeId, { counters: counters.map((m) => ({ k: m.k, cap: Number(m.cap), held: Number(m.held), sold: Number(m.sold), v: Number(m.v) })) });
   announceChanges(deps, changes);
@@ -626,7 +687,7 @@ export function releaseStatement(input: {
 }): SQL {
   const { scope, cartId } = input;
   return sql`with settings as (select ${input.fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`''`} as v),
-    c as (select id, state, expires_at, secret_hash = ${input.secretHash} and scope_id = ${scope.scopeId} as mine from carts where id = ${cartId} for update),
+    c as (select id, state, expires_at, version, secret_hash = ${input.secretHash} and scope_id = ${scope.scopeId} as mine from carts where id = ${cartId} for update),
     ok as (select exists (select 1 from c where mine and state = 'active' and expires_at > now()) and (select v from settings) is not null as ok),
     old as (
       select event_date_id, seat_key, ticket_category_id from seat_inventory
@@ -678,7 +739,10 @@ export function releaseStatement(input: {
     select
       (select case when mine then state::text end from c) as state,
       (select expires_at from c) as expires_at,
-      (select coalesce(json_agg(json_build_object('d', f.d, 'k', f.k, 'v', f.v, 's', f.s)), '[]'::json) from freed f) as freed,
+      (select version from c) as version,
+      (select count(*) from bump)::int as bumped,
+      (select coalesce(json_agg(json_build_object('d', f.d, 'k', f.k, 'v', f.v, 's', f.s, 'tc', f.tc)), '[]'::json) from freed f) as freed,
+      (select coalesce(json_agg(json_build_object('tc', g.tc, 'area', g.area, 'n', g.n)), '[]'::json) from given g where g.n > 0) as given,
       (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
       (select count(*) from items) + (select count(*) from ledger) + (select count(*) from bump) as written`;
 }
