@@ -661,7 +661,8 @@ async function apiOpenPhase(ctx: Context, buyers: Buyer[], holdsPerSec: number) 
     ctx.cpu.reset();
     t0 = performance.now() + 50;
     while (performance.now() < t0 + duration && !stalled) {
-      const dueNow = Math.floor(((performance.now() - t0) * holdsPerSec) / 1000);
+      // Op i is due at t0 + i / rate: by now, ops 0 .. floor(elapsed * rate) are.
+      const dueNow = Math.floor(((performance.now() - t0) * holdsPerSec) / 1000) + 1;
       while (issued < dueNow) due.push(t0 + (issued++ * 1000) / holdsPerSec);
       maxQueued = Math.max(maxQueued, due.length);
       dispatch();

@@ -246,9 +246,13 @@ export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult>
   const plan = planRequest(scope, input);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await holdOnce(deps, input, scope, plan, attempt === HOLD_ATTEMPTS);
+      return await holdOnce(deps, input, scope, plan, attempt >= HOLD_ATTEMPTS);
     } catch (err) {
-      if (err instanceof CartChanged && attempt < CART_CHANGED_ATTEMPTS) continue;
+      if (err instanceof CartChanged) {
+        // Only a cart changing all the time (the buyer's tabs racing each other) gets here.
+        if (attempt < CART_CHANGED_ATTEMPTS) continue;
+        throw new AppError("CONFLICT", { field: "cart" });
+      }
       if (!(err instanceof Contended)) throw err;
       // The lock holders finish within milliseconds (a losing one rolls back at once).
       await new Promise((resolve) => setTimeout(resolve, 2 + Math.random() * 8 * attempt));
@@ -631,6 +635,7 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
   // transaction would wait for it forever.
   const scope = await scopeOfCart(deps, await cartScopeId(deps, input.cart));
   if (input.all) {
+    knownCarts.delete(input.cart.id);
     const released = await deps.database.db.transaction(async (tx) => {
       const cart = await lockCart(tx, input.cart, scope.scopeId, deps.database.kind === "postgres");
       const keys = await releaseCartContents(tx, scope, cart.id, changes);
