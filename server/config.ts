@@ -10,7 +10,8 @@ const ZEnv = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default("0.0.0.0"),
+    /** Listen address: loopback unless set (a default start is not reachable from other machines). */
+    HOST: z.string().min(1).default("localhost"),
     /** Public base URL used in emailed links and for the same-origin check. */
     PUBLIC_BASE_URL: z.url().optional(),
     DATABASE_URL: z
@@ -48,8 +49,17 @@ const ZEnv = z
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.APP_SECRET) {
       ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production (32+ characters)" });
+    } else if (!env.APP_SECRET && !isLoopbackHost(env.HOST)) {
+      // The development secret is public: anyone could sign UI hints and ticket codes with it.
+      ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: `is required when listening beyond loopback (HOST=${env.HOST})` });
     }
   });
+
+/** True for addresses only this machine can reach (what a default start listens on). */
+export function isLoopbackHost(host: string): boolean {
+  const h = host.toLowerCase().replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h) || h === "::ffff:127.0.0.1";
+}
 
 export type Config = Omit<z.output<typeof ZEnv>, "APP_SECRET" | "PUBLIC_BASE_URL"> & {
   APP_SECRET: string;

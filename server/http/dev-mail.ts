@@ -1,5 +1,6 @@
 import { desc, eq } from "drizzle-orm";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import { isLoopbackHost } from "../config";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { outboxMails } from "../db/schema";
@@ -11,11 +12,22 @@ function escapeHtml(value: string): string {
 const URL_PATTERN = /https?:\/\/[^\s<>"]+/g;
 
 /**
+ * The outbox holds activation and password-reset links: a reader is an account taker. Only a
+ * client on this machine may read it (the socket's own address; no proxy header is trusted).
+ */
+function isLocalClient(req: FastifyRequest): boolean {
+  return isLoopbackHost(req.socket.remoteAddress ?? "");
+}
+
+/**
  * Outside production: /dev/mail lists the outbox with each mail's links, /dev/mail/{id} shows
  * one mail as the recipient would see it. This is how a developer "receives" mail without SMTP.
  */
 export function registerDevMail(app: FastifyInstance, database: Database): void {
-  app.get("/dev/mail", async (req, reply) => {
+  const onRequest = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!isLocalClient(req)) return reply.code(404).send({ error: "NOT_FOUND" });
+  };
+  app.get("/dev/mail", { onRequest }, async (req, reply) => {
     const query = z.object({ to: z.string().max(254).optional() }).safeParse(req.query);
     const to = query.success ? query.data.to?.toLowerCase() : undefined;
     const rows = await database.db
@@ -39,7 +51,7 @@ export function registerDevMail(app: FastifyInstance, database: Database): void 
 <body><h1>Outbox</h1><p>Mails the product wrote (newest first). Filter: <code>?to=address</code>.</p>${items || "<p>No mails yet.</p>"}</body></html>`;
   });
 
-  app.get("/dev/mail/:id", async (req, reply) => {
+  app.get("/dev/mail/:id", { onRequest }, async (req, reply) => {
     const params = z.object({ id: z.uuid() }).safeParse(req.params);
     if (!params.success) return reply.code(404).send({ error: "NOT_FOUND" });
     const [mail] = await database.db.select().from(outboxMails).where(eq(outboxMails.id, params.data.id)).limit(1);
