@@ -30,7 +30,7 @@ export const orders = pgTable(
     scopeId: uuid().notNull(),
     isSeason: boolean().notNull().default(false),
     cartId: uuid().references(() => carts.id, { onDelete: "set null" }),
-    /** A resubmitted checkout with the same key gets the same order. */
+    /** A resubmitted checkout of the same cart with the same key gets the same order (keys are per cart). */
     idempotencyKey: text().notNull(),
     status: orderStatusEnum().notNull().default("pending"),
     buyer: jsonb().$type<BuyerDetails>().notNull(),
@@ -52,7 +52,7 @@ export const orders = pgTable(
       .$onUpdate(() => new Date()),
   },
   (t) => [
-    uniqueIndex("orders_idempotency_unique").on(t.idempotencyKey),
+    uniqueIndex("orders_cart_idempotency_unique").on(t.cartId, t.idempotencyKey),
     uniqueIndex("orders_provider_ref_unique").on(t.provider, t.providerRef),
     index("orders_event_idx").on(t.eventId, t.status),
     index("orders_organiser_idx").on(t.organiserId, t.createdAt),
@@ -107,14 +107,14 @@ export const refundStatusEnum = pgEnum("refund_status", ["pending", "done", "fai
 
 /**
  * Refunds to make, written in the transaction that decides them and carried out by a job
- * (a provider call never runs inside a transaction); one per order.
+ * (a provider call never runs inside a transaction); one per order and one per payment.
  */
 export const refunds = pgTable(
   "refunds",
   {
     id: uuid().primaryKey().defaultRandom(),
+    /** Empty for a payment that was not the order's (news naming an order it does not belong to). */
     orderId: uuid()
-      .notNull()
       .unique()
       .references(() => orders.id, { onDelete: "cascade" }),
     provider: text().notNull(),
@@ -129,7 +129,11 @@ export const refunds = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     doneAt: timestamp({ withTimezone: true }),
   },
-  (t) => [index("refunds_due_idx").on(t.status, t.nextAttemptAt), check("refunds_amount_positive", sql`${t.amountCents} > 0`)],
+  (t) => [
+    index("refunds_due_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("refunds_payment_unique").on(t.provider, t.providerRef),
+    check("refunds_amount_positive", sql`${t.amountCents} > 0`),
+  ],
 );
 
 /** Payments of the built-in test provider (a clearly labelled page stands in for the bank). */
