@@ -58,6 +58,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   registerSameOriginCheck(app, deps.config.PUBLIC_BASE_URL);
+  // Sockets per address are capped before the upgrade: a refused client costs no context, no snapshot.
+  app.addHook("onRequest", async (req, reply) => {
+    if (req.headers.upgrade?.toLowerCase() !== "websocket") return;
+    if (!deps.sockets.admit(req.ip, req.raw.socket)) return reply.code(429).header("retry-after", "60").send({ error: "TOO_MANY_REQUESTS" });
+  });
 
   await app.register(fastifyTRPCPlugin, {
     prefix: "/trpc",

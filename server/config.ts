@@ -45,6 +45,20 @@ const ZEnv = z
     HOLD_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
     /** Seat announcements of one event date are coalesced over this tick, in milliseconds. */
     SEAT_TICK_MS: z.coerce.number().int().min(0).max(1000).default(50),
+    /** Open WebSockets per client address (buyers behind one NAT share it). */
+    WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
+    /** Live seat maps one WebSocket may watch at once. */
+    WS_MAX_SUBSCRIPTIONS_PER_SOCKET: z.coerce.number().int().min(1).max(1000).default(4),
+    /** Seat-map subscriptions an address may start per minute. */
+    WS_SUBSCRIPTION_STARTS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    /** Carts one device (its device cookie) may keep active at once. */
+    HOLD_MAX_CARTS_PER_DEVICE: z.coerce.number().int().min(1).max(1000).default(2),
+    /** Places held at once by requests from one address that carry no device cookie. */
+    HOLD_MAX_PLACES_PER_ADDRESS: z.coerce.number().int().min(1).max(1_000_000).default(100),
+    /** Places held at once from one address by requests with a device cookie (a NAT of many buyers). */
+    HOLD_MAX_PLACES_PER_ADDRESS_WITH_DEVICE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+    /** Hold calls (hold, best available) per minute and client (its device, else its address). */
+    HOLD_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === "production" && !env.APP_SECRET) {

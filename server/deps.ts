@@ -5,6 +5,7 @@ import type { PaymentProvider } from "./modules/payments/provider";
 import { createStripeClient, StripePaymentProvider } from "./modules/payments/stripe-provider";
 import { TestPaymentProvider } from "./modules/payments/test-provider";
 import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-bus";
+import { SocketRegistry } from "./realtime/sockets";
 
 /** What the app is built from; tests build it with their own database and config. */
 export type AppDeps = {
@@ -15,6 +16,8 @@ export type AppDeps = {
   bus: SeatBus;
   /** Stripe with STRIPE_SECRET_KEY, otherwise the built-in test provider. */
   payments: PaymentProvider;
+  /** This instance's WebSockets: caps per address and socket, and who opened each. */
+  sockets: SocketRegistry;
 };
 
 /** The deps of one instance: on Postgres seat events cross instances by LISTEN/NOTIFY. */
@@ -23,5 +26,17 @@ export function createDeps(config: Config, database: Database, log: Logger): App
   const payments: PaymentProvider = config.STRIPE_SECRET_KEY
     ? new StripePaymentProvider(createStripeClient({ secretKey: config.STRIPE_SECRET_KEY, apiBase: config.STRIPE_API_BASE }))
     : new TestPaymentProvider(database);
-  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments };
+  if (config.isProduction && payments instanceof TestPaymentProvider) {
+    // Only ALLOW_TEST_PAYMENTS gets here (loadConfig refuses otherwise); said at every start.
+    log.error(
+      { ALLOW_TEST_PAYMENTS: config.ALLOW_TEST_PAYMENTS },
+      "TEST PAYMENTS IN PRODUCTION: no Stripe keys, orders are paid on the built-in test payment page and no money is collected",
+    );
+  }
+  const sockets = new SocketRegistry({
+    maxSocketsPerAddress: config.WS_MAX_SOCKETS_PER_ADDRESS,
+    maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+    subscriptionStartsPerMinute: config.WS_SUBSCRIPTION_STARTS_PER_MINUTE,
+  });
+  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments, sockets };
 }

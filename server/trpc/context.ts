@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
+import type { TrackedSocket } from "../realtime/sockets";
 import { SESSION_COOKIE, type SessionInfo, type SessionUser, validateSessionToken } from "../modules/auth/session";
 
 export type SessionCookies = {
@@ -18,7 +19,15 @@ export type Context = AppDeps & {
   cookies: SessionCookies;
   /** Set for calls over a WebSocket. */
   socket?: CallSocket;
+  /**
+   * Over a WebSocket: the session as it stands now. A socket outlives calls; its session may
+   * end meanwhile (a logout or password reset, perhaps on another instance).
+   */
+  currentAuth?: () => Promise<Context["auth"]>;
 };
+
+/** A socket's session is read again on a call at most this often (another instance's logout takes effect within it). */
+export const SOCKET_SESSION_RECHECK_MS = 2000;
 
 export function sessionCookieOptions(deps: AppDeps, expires?: Date) {
   return {
@@ -60,12 +69,24 @@ export function makeCreateContext(deps: AppDeps) {
         },
       });
     }
-    const cookies = fastifyCookie.parse(req.headers.cookie ?? "");
+    const token = fastifyCookie.parse(req.headers.cookie ?? "")[SESSION_COOKIE];
     // A WebSocket cannot set cookies: sessions are only read there.
-    const ctx = await createContextFromToken(deps, cookies[SESSION_COOKIE], {
+    const ctx = await createContextFromToken(deps, token, {
       ip: req.socket.remoteAddress ?? "unknown",
       cookies: { set: () => {}, clear: () => {} },
     });
-    return { ...ctx, socket: res as CallSocket };
+    if (!token || !ctx.auth) return { ...ctx, socket: res as CallSocket };
+    // Ending the session closes the socket on this instance; every call checks it anew as well.
+    deps.sockets.track(res as TrackedSocket, { sessionId: ctx.auth.session.id, userId: ctx.auth.user.id });
+    let auth: Context["auth"] = ctx.auth;
+    let checkedAt = Date.now();
+    const currentAuth = async () => {
+      if (auth && Date.now() - checkedAt >= SOCKET_SESSION_RECHECK_MS) {
+        checkedAt = Date.now();
+        auth = await validateSessionToken(deps.database.db, token, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS });
+      }
+      return auth;
+    };
+    return { ...ctx, socket: res as CallSocket, currentAuth };
   };
 }

@@ -72,7 +72,13 @@ const appErrors = t.middleware(async ({ next }) => {
   return result;
 });
 
-const base = t.procedure.use(appErrors);
+/** Over a WebSocket, every call runs with the session as it stands now, not as it was at connect. */
+const currentSession = t.middleware(async ({ ctx, next }) => {
+  if (!ctx.currentAuth) return next();
+  return next({ ctx: { ...ctx, auth: await ctx.currentAuth() } });
+});
+
+const base = t.procedure.use(appErrors).use(currentSession);
 
 export const publicProcedure = base.meta({ access: { kind: "public" } });
 

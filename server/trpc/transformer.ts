@@ -20,6 +20,22 @@ export function shared<T extends object>(value: T): T {
   return value;
 }
 
+/**
+ * A copy of a shared value: it serialises as the value does (the JSON is the value's, made
+ * once) but is an object of its own, so each copy can learn its own reply address (one
+ * snapshot read and encoded once for all the watchers that asked for it).
+ */
+export function sharedCopy<T extends object>(value: T): T {
+  const body = sharedJson(value);
+  const s = serialized.get(value)!;
+  const copy = { ...value };
+  const own: Serialized = { json: s.json, ...(s.meta ? { meta: s.meta } : {}) };
+  serialized.set(copy, own);
+  sharedSerialisations.add(own);
+  encoded.set(own, body);
+  return copy;
+}
+
 /** The JSON text of a shared value as it travels in a reply's `data` (made once). */
 export function sharedJson(value: object): string {
   const s = serialized.get(shared(value))!;
@@ -55,10 +71,13 @@ export const transformer = {
   output: {
     serialize: (value: unknown): Serialized => {
       if (value === null || typeof value !== "object") return superjson.serialize(value);
-      const known = serialized.get(value);
-      if (known) return known;
-      const s = superjson.serialize(value);
       const hook = addressHooks.get(value);
+      const known = serialized.get(value);
+      if (known) {
+        if (hook) pendingAddressHooks.set(known, hook);
+        return known;
+      }
+      const s = superjson.serialize(value);
       if (hook) pendingAddressHooks.set(s, hook);
       return s;
     },

@@ -82,7 +82,10 @@ export const authRouter = router({
   }),
 
   logout: publicProcedure.mutation(async ({ ctx }) => {
-    if (ctx.auth) await invalidateSession(ctx.database.db, ctx.auth.session.id);
+    if (ctx.auth) {
+      await invalidateSession(ctx.database.db, ctx.auth.session.id);
+      ctx.sockets.closeSession(ctx.auth.session.id);
+    }
     ctx.cookies.clear();
     return { ok: true as const };
   }),
@@ -105,7 +108,8 @@ export const authRouter = router({
 
   resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(async ({ ctx, input }) => {
     await consumeRateLimits(ctx.database, [{ key: `reset:ip:${ctx.ip}`, limit: 20, windowSeconds: 60 * MINUTE }]);
-    await resetPassword(ctx.database.db, input.token, input.password);
+    const userId = await resetPassword(ctx.database.db, input.token, input.password);
+    ctx.sockets.closeUser(userId);
     return { ok: true as const };
   }),
 });

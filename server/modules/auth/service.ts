@@ -154,12 +154,12 @@ export async function requestPasswordReset(
   });
 }
 
-/** Sets the new password, spends the token and ends every session of the user, atomically. */
-export async function resetPassword(db: Db, token: string, password: string): Promise<void> {
+/** Sets the new password, spends the token and ends every session of the user, atomically; returns the user's id. */
+export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
   const parts = splitIdSecretToken(token);
   if (!parts) throw new AppError("INVALID_TOKEN");
   const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     const row = await findEmailToken(tx, token, "password_reset");
     if (!row || row.usedAt) throw new AppError("INVALID_TOKEN");
     if (row.expiresAt.getTime() <= Date.now()) throw new AppError("TOKEN_EXPIRED");
@@ -172,6 +172,7 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     if (spent.length === 0) throw new AppError("INVALID_TOKEN");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await invalidateUserSessions(tx, row.userId);
+    return row.userId;
   });
 }
 

@@ -1,9 +1,9 @@
 import type { WatchMessage } from "../../../shared/schemas/shop";
 import { type BusDelivery, MAX_QUEUED_MESSAGES } from "../../realtime/seat-bus";
 import type { CallSocket, Context } from "../../trpc/context";
-import { dataFrame, type ReplyAddress, shared, sharedJson, withReplyAddress } from "../../trpc/transformer";
-import { readSnapshot } from "./availability";
+import { dataFrame, type ReplyAddress, shared, sharedCopy, sharedJson, withReplyAddress } from "../../trpc/transformer";
 import type { ShopScope } from "./scope";
+import { sharedSnapshot } from "./snapshots";
 
 const WS_OPEN = 1;
 /** A watcher whose socket has this much unsent is skipped and later resynced with a snapshot. */
@@ -71,7 +71,9 @@ export async function* socketFeed(ctx: Context, scope: ShopScope, socket: CallSo
       // Deliveries up to `seen` are in the snapshot read from here on; later ones wait in `held`.
       const version = seen;
       held = [];
-      const snapshot = { type: "snapshot" as const, version, ...(await readSnapshot(ctx.database.db, scope)) };
+      // Read and encoded once for every watcher at this delivery number; each gets its own copy
+      // to learn its reply address from.
+      const snapshot = sharedCopy(await sharedSnapshot(ctx, scope, version));
       yield withReplyAddress(snapshot, (to) => (address = { ...to, key: JSON.stringify([to.id ?? null, to.jsonrpc ?? null]) }));
       // tRPC has written the snapshot (and told its address): deltas now go straight out.
       if (!address) throw new Error("seat feed: the snapshot's reply address is unknown");
@@ -101,7 +103,7 @@ export async function* queuedFeed(ctx: Context, scope: ShopScope, signal: AbortS
   signal?.addEventListener("abort", onAbort);
   try {
     let version = sub.version;
-    yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) };
+    yield await sharedSnapshot(ctx, scope, version);
     while (!signal?.aborted) {
       const next = queue.shift();
       if (!next) {
@@ -110,7 +112,7 @@ export async function* queuedFeed(ctx: Context, scope: ShopScope, signal: AbortS
         continue;
       }
       if (next.kind === "resync") {
-        yield { type: "snapshot", version, ...(await readSnapshot(ctx.database.db, scope)) };
+        yield await sharedSnapshot(ctx, scope, version);
         continue;
       }
       version = next.message.version;

@@ -37,11 +37,17 @@ export const shopRouter = router({
    * announcement tick). After a reconnect, or when this watcher fell behind, a new snapshot.
    */
   watch: publicProcedure.input(ZWatchInput).subscription(async function* ({ ctx, input, signal }) {
-    const scope = await loadScope(ctx.database.db, input.scopeId);
-    const unpublished = !scope || scope.event.status === "draft" || scope.event.status === "scheduled";
-    if (unpublished) throw new AppError("NOT_FOUND", { field: "scopeId" });
-    if (!hasAccess(ctx.config.APP_SECRET, scope.event, input.access)) throw new AppError("ACCESS_CODE_INVALID", { field: "access" });
+    // Counted before any work: a socket with too many maps, or an address starting too many, is refused.
+    const release = ctx.sockets.startSubscription(ctx.socket ?? null, ctx.ip);
+    try {
+      const scope = await loadScope(ctx.database.db, input.scopeId);
+      const unpublished = !scope || scope.event.status === "draft" || scope.event.status === "scheduled";
+      if (unpublished) throw new AppError("NOT_FOUND", { field: "scopeId" });
+      if (!hasAccess(ctx.config.APP_SECRET, scope.event, input.access)) throw new AppError("ACCESS_CODE_INVALID", { field: "access" });
 
-    yield* ctx.socket ? socketFeed(ctx, scope, ctx.socket, signal) : queuedFeed(ctx, scope, signal);
+      yield* ctx.socket ? socketFeed(ctx, scope, ctx.socket, signal) : queuedFeed(ctx, scope, signal);
+    } finally {
+      release();
+    }
   }),
 });

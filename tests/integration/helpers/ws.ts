@@ -52,11 +52,11 @@ export type WsTrpc = {
   close: () => Promise<void>;
 };
 
-/** A tRPC client speaking over one WebSocket, as the buyer's seat-map page does. */
-export function connectWs(url: string, origin: string = TEST_BASE_URL): WsTrpc {
+/** A tRPC client speaking over one WebSocket, as the buyer's seat-map page does (`headers`: e.g. a session cookie). */
+export function connectWs(url: string, origin: string = TEST_BASE_URL, headers: Record<string, string> = {}): WsTrpc {
   class OriginWebSocket extends NodeWebSocket {
     constructor(address: string) {
-      super(address, { headers: { origin } });
+      super(address, { headers: { ...headers, origin } });
     }
   }
   const client = createWSClient({ url, WebSocket: OriginWebSocket as unknown as typeof WebSocket, retryDelayMs: () => 200 });

@@ -1,0 +1,41 @@
+import type { WatchMessage } from "../../../shared/schemas/shop";
+import type { Context } from "../../trpc/context";
+import { shared } from "../../trpc/transformer";
+import { readSnapshot } from "./availability";
+import type { ShopScope } from "./scope";
+
+export type Snapshot = Extract<WatchMessage, { type: "snapshot" }>;
+
+/**
+ * A snapshot serves every watcher that asks at the same delivery number within this age: it
+ * holds every change announced up to that number; later ones reach the watchers as deltas.
+ * Only holds that lapse by time (without an announcement yet) can be this much older in it.
+ */
+export const SNAPSHOT_MAX_AGE_MS = 1000;
+const MAX_CACHED = 2000;
+
+type Entry = { version: number; at: number; snapshot: Promise<Snapshot> };
+/** Per instance (its bus numbers the deliveries), per scope: the newest snapshot. */
+const cache = new Map<string, Entry>();
+
+/**
+ * The scope's seat map at delivery number `version` of this instance's bus: one database read
+ * and one serialisation for all the watchers that connect together (an on-sale opening brings
+ * thousands at once), never one read per watcher.
+ */
+export function sharedSnapshot(ctx: Pick<Context, "bus" | "database">, scope: ShopScope, version: number): Promise<Snapshot> {
+  const key = `${ctx.bus.instanceId}:${scope.scopeId}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.version === version && now - hit.at < SNAPSHOT_MAX_AGE_MS) return hit.snapshot;
+  const snapshot = readSnapshot(ctx.database.db, scope).then((s) => shared({ type: "snapshot" as const, version, ...s }));
+  const entry = { version, at: now, snapshot };
+  cache.set(key, entry);
+  snapshot.catch(() => {
+    if (cache.get(key) === entry) cache.delete(key);
+  });
+  if (cache.size > MAX_CACHED) {
+    for (const [k, e] of cache) if (now - e.at >= SNAPSHOT_MAX_AGE_MS) cache.delete(k);
+  }
+  return snapshot;
+}
