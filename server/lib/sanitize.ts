@@ -31,6 +31,31 @@ const SVG_ATTRIBUTES = [
 
 /** A url(...) that points outside the document (anything but "#id"). */
 const EXTERNAL_URL = /url\(\s*['"]?\s*(?!#)/i;
+/**
+ * CSS functions that load an image from a plain string, without url(): image-set("a.png" 1x),
+ * image("a.png"), src("a.png"), cross-fade(...), also vendor-prefixed.
+ */
+const LOADING_FUNCTION = /(?:^|[^a-z0-9_-])(?:-[a-z]+-)?(?:image-set|image|src|cross-fade)\(/i;
+
+/**
+ * CSS reads `u\72 l(` and `\75rl(` as url(: escapes are undone (and comments dropped, which
+ * can only make a value look more suspicious) before looking for a function.
+ */
+function cssUnescape(value: string): string {
+  return value
+    .replace(/\/\*[\s\S]*?(?:\*\/|$)/g, "")
+    .replace(/\\([0-9a-fA-F]{1,6})[ \t\n\r\f]?/g, (_m, hex: string) => {
+      const code = Number.parseInt(hex, 16);
+      return code === 0 || code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff) ? "\ufffd" : String.fromCodePoint(code);
+    })
+    .replace(/\\([^\n\r\f])/g, "$1");
+}
+
+/** Whether an attribute value could make the browser fetch something. */
+function loadsSomething(value: string): boolean {
+  const css = cssUnescape(value);
+  return EXTERNAL_URL.test(value) || EXTERNAL_URL.test(css) || LOADING_FUNCTION.test(css);
+}
 
 /**
  * Keeps the drawing of an uploaded SVG (venue backgrounds) and drops scripts, event handlers,
@@ -48,7 +73,7 @@ export function sanitizeSvg(svg: string): string {
     transformTags: {
       "*": (tagName, attribs) => ({
         tagName,
-        attribs: Object.fromEntries(Object.entries(attribs).filter(([, value]) => !EXTERNAL_URL.test(value))),
+        attribs: Object.fromEntries(Object.entries(attribs).filter(([, value]) => !loadsSomething(value))),
       }),
     },
     exclusiveFilter: (frame) =>
