@@ -30,6 +30,8 @@ const ZEnv = z
     STRIPE_PUBLISHABLE_KEY: z.string().startsWith("pk_").optional(),
     /** Another address for Stripe's API (a local stand-in in tests); default api.stripe.com. */
     STRIPE_API_BASE: z.url().optional(),
+    /** Lets production run without Stripe, on the built-in test payment page (no money moves): demos only. */
+    ALLOW_TEST_PAYMENTS: ZBool.default(false),
     /** Signs the UI session hint and (later) ticket codes. Required in production. */
     APP_SECRET: z.string().min(32).optional(),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -61,6 +63,18 @@ const ZEnv = z
     HOLD_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
   })
   .superRefine((env, ctx) => {
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      // Stripe would take the money, but its news about payments could not be verified.
+      ctx.addIssue({ code: "custom", path: ["STRIPE_WEBHOOK_SECRET"], message: "is required with STRIPE_SECRET_KEY" });
+    }
+    if (env.NODE_ENV === "production" && !env.ALLOW_TEST_PAYMENTS && !(env.STRIPE_SECRET_KEY && env.STRIPE_WEBHOOK_SECRET)) {
+      // Without Stripe the test payment page would hand out tickets for free.
+      ctx.addIssue({
+        code: "custom",
+        path: ["STRIPE_SECRET_KEY"],
+        message: "and STRIPE_WEBHOOK_SECRET are required in production (ALLOW_TEST_PAYMENTS=true runs a demo on the test payment page instead)",
+      });
+    }
     if (env.NODE_ENV === "production" && !env.APP_SECRET) {
       ctx.addIssue({ code: "custom", path: ["APP_SECRET"], message: "is required in production (32+ characters)" });
     } else if (!env.APP_SECRET && !isLoopbackHost(env.HOST)) {

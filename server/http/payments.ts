@@ -6,6 +6,7 @@ import { orderKeyMatches } from "../modules/orders/links";
 import { handlePaymentNews } from "../modules/orders/settle";
 import { renderOrderTickets } from "../modules/orders/tickets-pdf";
 import { createStripeClient } from "../modules/payments/stripe-provider";
+import { activeTestProvider } from "../modules/payments/test-provider";
 import { txRows } from "../modules/shop/sql";
 import { sql } from "drizzle-orm";
 
@@ -20,6 +21,10 @@ const FAILED_TYPES = new Set(["checkout.session.expired", "checkout.session.asyn
  * handled once by its id) and the buyer's ticket download.
  */
 export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps): Promise<void> {
+  if (!activeTestProvider(deps)) {
+    // The client's fallback would otherwise serve the test payment page where it must not exist.
+    app.get("/test-payment/*", async (_req, reply) => reply.code(404).send({ error: "NOT_FOUND" }));
+  }
   const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET } = deps.config;
   if (STRIPE_SECRET_KEY && STRIPE_WEBHOOK_SECRET) {
     const stripe: Stripe = createStripeClient({ secretKey: STRIPE_SECRET_KEY, apiBase: deps.config.STRIPE_API_BASE });

@@ -88,7 +88,7 @@ describe("loadConfig", () => {
   });
 
   it("production with an APP_SECRET loads and uses it", () => {
-    const config = loadConfig({ NODE_ENV: "production", APP_SECRET: PRODUCTION_SECRET });
+    const config = loadConfig({ NODE_ENV: "production", APP_SECRET: PRODUCTION_SECRET, STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" });
     expect(config.isProduction).toBe(true);
     expect(config.APP_SECRET).toBe(PRODUCTION_SECRET);
   });

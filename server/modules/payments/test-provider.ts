@@ -4,6 +4,19 @@ import { testPayments } from "../../db/schema";
 import type { CreatePaymentInput, CreatedPayment, PaymentProvider, ProviderPaymentStatus } from "./provider";
 
 /**
+ * The test provider when its page may take payments here, else null (its endpoints then answer
+ * NOT_FOUND): never beside Stripe, and in production only with ALLOW_TEST_PAYMENTS, checked
+ * here again so that a configuration that slipped past loadConfig cannot sell for free.
+ */
+export function activeTestProvider(deps: {
+  config: { isProduction: boolean; ALLOW_TEST_PAYMENTS: boolean };
+  payments: PaymentProvider;
+}): TestPaymentProvider | null {
+  if (!(deps.payments instanceof TestPaymentProvider)) return null;
+  return deps.config.isProduction && !deps.config.ALLOW_TEST_PAYMENTS ? null : deps.payments;
+}
+
+/**
  * The built-in test provider: a payment is a row, the "bank" is the labelled page
  * /test-payment/{id} where the buyer makes it succeed, fail or gives up. Used without a Stripe
  * key and in tests; never moves real money.
