@@ -53,6 +53,12 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
               orderId,
               outcome: paid ? "paid" : "failed",
               providerRef: session.id,
+              // Checked against the order before anything is settled (the payment binding).
+              payment: {
+                amountCents: session.amount_total,
+                currency: session.currency,
+                namesOrderInMetadata: session.metadata?.orderId === orderId,
+              },
             });
           }
         }

@@ -8,7 +8,6 @@ import {
   checkoutInput,
   crashOnMailToCrashAddresses,
   checkoutVia,
-  createOrdersApp,
   keyOf,
   mailsTo,
   orderRow,
@@ -20,59 +19,29 @@ import {
   seatStates,
   seatTickets,
 } from "./helpers/orders";
-import { createShopEvent, type ShopEvent } from "./helpers/shop";
+import { createShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
-import { sessionEvent, signatureFor, type StandInSession, startStripeStandIn, type StripeStandIn } from "./helpers/stripe-stand-in";
+import { sessionEvent, signatureFor, type StandInSession, type StripeStandIn } from "./helpers/stripe-stand-in";
+import { createStripeShop, deliver as deliverTo, deliverEvent as deliverEventTo, placeStripeOrder as placeIn, type StripeShop, WEBHOOK_SECRET } from "./helpers/stripe-webhook";
 
-const WEBHOOK_SECRET = "whsec_test";
-const WEBHOOK = "/api/payments/stripe/webhook";
-
+let s: StripeShop;
 let stripe: StripeStandIn;
 let t: OrdersApp;
-let shop: ShopEvent;
 let dateId: string;
 let tc: string;
 
 beforeAll(async () => {
-  stripe = await startStripeStandIn({ secretKey: "sk_test_x" });
-  t = await createOrdersApp({ STRIPE_SECRET_KEY: "sk_test_x", STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
   // One block G1 of 5 × 10 seats, "Ticket cat1" at 15.00.
-  shop = await createShopEvent(t, { layout: gridLayout(1, 5, 10) });
-  dateId = shop.dateIds[0]!;
-  tc = shop.category("cat1").id;
+  s = await createStripeShop();
+  ({ stripe, t, dateId, tc } = s);
 });
 afterAll(async () => {
-  await t?.close();
-  await stripe?.close();
+  await s?.close();
 });
 
-/** Places an order of `keys` (Stripe session made), returns it with its session. */
-async function placeStripeOrder(keys: string[], overrides: Record<string, unknown> = {}) {
-  const placed = await placeSeatOrder(t, dateId, tc, keys, overrides);
-  const order = (await orderRow(t.database, placed.orderId))!;
-  const session = stripe.sessions.get(order.provider_ref!);
-  if (!session) throw new Error(`no session ${order.provider_ref}`);
-  return { ...placed, order, session };
-}
-
-/** POSTs a webhook as Stripe does: the raw JSON body and its signature header. */
-function deliver(payload: string, signature: string | null, contentType = "application/json") {
-  return t.client().request({
-    method: "POST",
-    url: WEBHOOK,
-    headers: { "content-type": contentType, ...(signature === null ? {} : { "stripe-signature": signature }) },
-    payload,
-  });
-}
-
-/** Delivers a signed event about `session`; returns the response and the event. */
-async function deliverEvent(type: string, session: StandInSession, eventId?: string) {
-  const event = sessionEvent(type, session, eventId);
-  const payload = JSON.stringify(event);
-  const signature = signatureFor(payload, WEBHOOK_SECRET);
-  const res = await deliver(payload, signature);
-  return { res, event, payload, signature };
-}
+const placeStripeOrder = (keys: string[], overrides: Record<string, unknown> = {}) => placeIn(s, keys, overrides);
+const deliver = (payload: string, signature: string | null, contentType?: string) => deliverTo(t, payload, signature, contentType);
+const deliverEvent = (type: string, session: StandInSession, eventId?: string) => deliverEventTo(t, type, session, eventId);
 
 const sessionCreations = () => stripe.requests.filter((r) => r.method === "POST" && r.path === "/v1/checkout/sessions");
 

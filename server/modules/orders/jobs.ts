@@ -16,7 +16,7 @@ const MAX_REFUND_ATTEMPTS = 10;
  * after a crash harmless.
  */
 export async function processRefunds(deps: AppDeps): Promise<number> {
-  const due = await deps.database.rows<{ id: string; order_id: string; provider: string; provider_ref: string; amount_cents: number; attempts: number }>(sql`
+  const due = await deps.database.rows<{ id: string; order_id: string | null; provider: string; provider_ref: string; amount_cents: number; attempts: number }>(sql`
     update refunds set attempts = attempts + 1, next_attempt_at = now() + ${`${REFUND_LEASE_SECONDS} seconds`}::interval
     where id in (
       select id from refunds where status = 'pending' and next_attempt_at <= now() and provider = ${deps.payments.name}
@@ -25,7 +25,9 @@ export async function processRefunds(deps: AppDeps): Promise<number> {
   let done = 0;
   for (const r of due) {
     try {
-      const { refundId } = await deps.payments.refund(r.provider_ref, Number(r.amount_cents), `refund:${r.order_id}`);
+      // An order's refund keeps the key it always had; a payment that was not its order's has its own.
+      const key = r.order_id ? `refund:${r.order_id}` : `refund:${r.provider_ref}`;
+      const { refundId } = await deps.payments.refund(r.provider_ref, Number(r.amount_cents), key);
       await deps.database.rows(sql`update refunds set status = 'done', done_at = now(), provider_refund_id = ${refundId}, last_error = null where id = ${r.id}`);
       done++;
     } catch (err) {

@@ -7,6 +7,7 @@ import { loadScope, type ShopScope } from "../shop/scope";
 import { pgArray, txRows } from "../shop/sql";
 import { announceChanges, type Changes, releaseCartContents, seatChangeRows } from "../shop/holds";
 import { orderLink } from "./links";
+import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
 
 export type OrderRow = {
   id: string;
@@ -185,7 +186,7 @@ export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string)
   await tx.execute(sql`
     insert into refunds (order_id, provider, provider_ref, amount_cents, reason)
     values (${order.id}, ${order.provider}, ${order.provider_ref}, ${order.total_cents}, ${reason})
-    on conflict (order_id) do nothing`);
+    on conflict do nothing`);
 }
 
 /** A payment failed or was abandoned: the order fails and its places go back at once. */
@@ -204,6 +205,8 @@ export type PaymentNews = {
   outcome: "paid" | "failed";
   /** The provider's payment id, when the news carries it (kept if the order lost it in a crash). */
   providerRef?: string | undefined;
+  /** What the provider says was paid (its webhook); news with a `providerRef` must match the order. */
+  payment?: PaymentFacts | undefined;
 };
 
 /**
@@ -211,7 +214,7 @@ export type PaymentNews = {
  * once per provider event id. A payment for a pending order completes it (or, if its places
  * were lost, refunds it); for an order that already failed or was cancelled, it is refunded.
  */
-export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promise<"handled" | "duplicate" | "unknown"> {
+export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promise<"handled" | "duplicate" | "unknown" | "rejected"> {
   const orderRow = (await txRows<OrderRow>(deps.database.db, sql`select ${ORDER_COLUMNS} from orders where id = ${news.orderId}`))[0];
   if (!orderRow) return "unknown";
   const scope = await loadScope(deps.database.db, orderRow.scope_id);
@@ -227,6 +230,9 @@ export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promi
     if (orderRow.cart_id) await tx.execute(sql`select id from carts where id = ${orderRow.cart_id} for update`);
     let order = await lockOrder(tx, news.orderId);
     if (!order) return "unknown" as const;
+    // Under the order's lock: news for another payment, amount or currency never settles it.
+    const mismatch = paymentMismatch(order, news);
+    if (mismatch) return refusePaymentNews(deps, tx, order, news, mismatch);
     if (news.providerRef && !order.provider_ref && order.total_cents > 0) {
       // A crash right after the provider made the payment lost its id; a refund needs it.
       await tx.execute(sql`update orders set provider = ${news.provider}, provider_ref = ${news.providerRef} where id = ${order.id} and provider_ref is null`);
