@@ -102,10 +102,11 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
       tx,
       sql`select id, state, expires_at from carts where id = ${input.cart.id} for update`,
     );
-    // The same checkout again: the order it made.
+    // The same checkout again: the order it made. Keys count per cart: another cart's key is
+    // no way to another buyer's order.
     const [existing] = await txRows<{ id: string }>(
       tx,
-      sql`select id from orders where idempotency_key = ${input.idempotencyKey} or (cart_id = ${input.cart.id} and status in ('pending', 'valid'))
+      sql`select id from orders where cart_id = ${input.cart.id} and (idempotency_key = ${input.idempotencyKey} or status in ('pending', 'valid'))
           order by created_at limit 1`,
     );
     if (existing) return { kind: "existing" as const, orderId: existing.id };
