@@ -15,6 +15,7 @@ import { registerSameOriginCheck } from "./http/same-origin";
 import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
 import { activateAccount } from "./modules/auth/service";
+import { AppError } from "./trpc/app-error";
 import { makeCreateContext } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 import { wsEncoder } from "./trpc/transformer";
@@ -73,6 +74,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       keepAlive: { enabled: true, pingMs: 30_000, pongWaitMs: 5_000 },
       experimental_encoder: wsEncoder,
       createContext: makeCreateContext(deps),
+      // A refusal by a limit tells when to come back (the same figure is in the error's data).
+      responseMeta({ errors }) {
+        const waits = errors.flatMap((e) => (e.cause instanceof AppError && e.cause.retryAfter ? [e.cause.retryAfter] : []));
+        return waits.length ? { headers: { "retry-after": String(Math.max(...waits)) } } : {};
+      },
       onError({ error, path }) {
         if (error.code === "INTERNAL_SERVER_ERROR") deps.log.error({ err: error.cause ?? error, path }, "tRPC error");
       },

@@ -1,4 +1,5 @@
 import type { EventEmitter } from "node:events";
+import { SlidingWindowCounter } from "../lib/sliding-window";
 import { AppError } from "../trpc/app-error";
 
 /** What one client may open: a buyer's page keeps one socket with one or two live seat maps. */
@@ -30,10 +31,12 @@ export class SocketRegistry {
   private readonly bySession = new Map<string, Set<TrackedSocket>>();
   private readonly byUser = new Map<string, Set<TrackedSocket>>();
   private readonly subscriptions = new WeakMap<object, number>();
-  /** Starts per address in the current and the previous minute (a sliding estimate). */
-  private readonly starts = new Map<string, { minute: number; current: number; previous: number }>();
+  /** Subscription starts per address over the last minute. */
+  private readonly starts: SlidingWindowCounter;
 
-  constructor(readonly limits: SocketLimits) {}
+  constructor(readonly limits: SocketLimits) {
+    this.starts = new SlidingWindowCounter(limits.subscriptionStartsPerMinute, MINUTE_MS);
+  }
 
   /**
    * Counts an upgrade request against its address until its connection closes; false (and
@@ -82,7 +85,8 @@ export class SocketRegistry {
   startSubscription(socket: object | null, address: string, now = Date.now()): () => void {
     const running = socket ? (this.subscriptions.get(socket) ?? 0) : 0;
     if (running >= this.limits.maxSubscriptionsPerSocket) throw new AppError("TOO_MANY_REQUESTS", { detail: "subscriptions" });
-    if (!this.countStart(address, now)) throw new AppError("TOO_MANY_REQUESTS", { detail: "subscription-rate" });
+    const wait = this.starts.take(address, now);
+    if (wait > 0) throw new AppError("TOO_MANY_REQUESTS", { detail: "subscription-rate", retryAfter: wait });
     if (!socket) return () => {};
     this.subscriptions.set(socket, running + 1);
     let released = false;
@@ -91,27 +95,6 @@ export class SocketRegistry {
       released = true;
       this.subscriptions.set(socket, Math.max(0, (this.subscriptions.get(socket) ?? 1) - 1));
     };
-  }
-
-  private countStart(address: string, now: number): boolean {
-    const minute = Math.floor(now / MINUTE_MS);
-    let w = this.starts.get(address);
-    if (!w || w.minute < minute - 1) w = { minute, current: 0, previous: 0 };
-    else if (w.minute === minute - 1) w = { minute, current: 0, previous: w.current };
-    // The previous minute weighs by how much of it still lies within the last 60 seconds.
-    const weight = 1 - (now - minute * MINUTE_MS) / MINUTE_MS;
-    if (w.current + w.previous * weight >= this.limits.subscriptionStartsPerMinute) {
-      this.starts.set(address, w);
-      return false;
-    }
-    w.current++;
-    this.starts.set(address, w);
-    if (this.starts.size > 100_000) this.dropStaleStarts(minute);
-    return true;
-  }
-
-  private dropStaleStarts(minute: number): void {
-    for (const [address, w] of this.starts) if (w.minute < minute - 1) this.starts.delete(address);
   }
 }
 

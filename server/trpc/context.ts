@@ -2,6 +2,7 @@ import type { IncomingMessage } from "node:http";
 import fastifyCookie from "@fastify/cookie";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppDeps } from "../deps";
+import { DEVICE_COOKIE, deviceCookieOptions, mintDevice, readDevice } from "../http/device";
 import type { TrackedSocket } from "../realtime/sockets";
 import { SESSION_COOKIE, type SessionInfo, type SessionUser, validateSessionToken } from "../modules/auth/session";
 
@@ -16,6 +17,8 @@ export type CallSocket = { readonly readyState: number; readonly bufferedAmount:
 export type Context = AppDeps & {
   auth: { user: SessionUser; session: SessionInfo } | null;
   ip: string;
+  /** The signed device cookie's id (shop pages set it), null without one: the hold limits' client. */
+  device: string | null;
   cookies: SessionCookies;
   /** Set for calls over a WebSocket. */
   socket?: CallSocket;
@@ -43,13 +46,13 @@ export function sessionCookieOptions(deps: AppDeps, expires?: Date) {
 export async function createContextFromToken(
   deps: AppDeps,
   token: string | undefined,
-  extra: { ip: string; cookies: SessionCookies },
+  extra: { ip: string; cookies: SessionCookies; device?: string | null },
 ): Promise<Context> {
   const auth = token
     ? await validateSessionToken(deps.database.db, token, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS })
     : null;
   if (auth?.session.refreshed) extra.cookies.set(token!, auth.session.expiresAt);
-  return { ...deps, auth, ip: extra.ip, cookies: extra.cookies };
+  return { ...deps, auth, ip: extra.ip, cookies: extra.cookies, device: extra.device ?? null };
 }
 
 function isFastifyRequest(req: FastifyRequest | IncomingMessage): req is FastifyRequest {
@@ -61,18 +64,28 @@ export function makeCreateContext(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }) => {
     if (isFastifyRequest(req)) {
       const reply = res as FastifyReply;
+      let device = readDevice(deps.config.APP_SECRET, req.cookies[DEVICE_COOKIE]);
+      if (!device && req.url.startsWith("/trpc/shop.")) {
+        // The shop's pages load over HTTP before the seat map's socket opens, which then carries the cookie.
+        const minted = mintDevice(deps.config.APP_SECRET);
+        void reply.setCookie(DEVICE_COOKIE, minted.cookie, deviceCookieOptions(deps.config.isProduction));
+        device = minted.id;
+      }
       return createContextFromToken(deps, req.cookies[SESSION_COOKIE], {
         ip: req.ip,
+        device,
         cookies: {
           set: (token, expiresAt) => void reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(deps, expiresAt)),
           clear: () => void reply.clearCookie(SESSION_COOKIE, sessionCookieOptions(deps)),
         },
       });
     }
-    const token = fastifyCookie.parse(req.headers.cookie ?? "")[SESSION_COOKIE];
-    // A WebSocket cannot set cookies: sessions are only read there.
+    const cookies = fastifyCookie.parse(req.headers.cookie ?? "");
+    const token = cookies[SESSION_COOKIE];
+    // A WebSocket cannot set cookies: sessions and the device are only read there.
     const ctx = await createContextFromToken(deps, token, {
       ip: req.socket.remoteAddress ?? "unknown",
+      device: readDevice(deps.config.APP_SECRET, cookies[DEVICE_COOKIE]),
       cookies: { set: () => {}, clear: () => {} },
     });
     if (!token || !ctx.auth) return { ...ctx, socket: res as CallSocket };

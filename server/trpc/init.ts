@@ -40,9 +40,11 @@ const t = initTRPC
       let appCode: AppErrorCode = appCodeFromTrpc(error.code);
       let fieldErrors: FieldErrors | null = null;
       let detail: string | null = null;
+      let retryAfter: number | null = null;
       if (cause instanceof AppError) {
         appCode = cause.code;
         detail = cause.detail ?? null;
+        retryAfter = cause.retryAfter ?? null;
         if (cause.field) fieldErrors = { [cause.field]: [cause.code] };
       } else if (cause && Array.isArray((cause as { issues?: unknown }).issues)) {
         appCode = "VALIDATION";
@@ -53,7 +55,7 @@ const t = initTRPC
         ...shape,
         // Never leak internals: a 500 says only that something went wrong.
         message: error.code === "INTERNAL_SERVER_ERROR" || fieldErrors ? appCode : shape.message,
-        data: { ...data, appCode, fieldErrors, detail },
+        data: { ...data, appCode, fieldErrors, detail, retryAfter },
       };
     },
   });

@@ -47,7 +47,7 @@ describe("the seat feed over a watcher's own socket", () => {
 
   function open(socket: FakeSocket) {
     const abort = new AbortController();
-    const ctx: Context = { ...t.deps, auth: null, ip: "127.0.0.1", cookies: { set: () => {}, clear: () => {} }, socket };
+    const ctx: Context = { ...t.deps, auth: null, ip: "127.0.0.1", device: null, cookies: { set: () => {}, clear: () => {} }, socket };
     const feed = socketFeed(ctx, scope, socket, abort.signal);
     return { feed, abort };
   }
@@ -164,7 +164,7 @@ describe("the seat feed over a watcher's own socket", () => {
 
   it("without a socket of its own (tRPC over HTTP), the same messages come through tRPC: snapshot, then numbered deltas", async () => {
     const abort = new AbortController();
-    const ctx: Context = { ...t.deps, auth: null, ip: "127.0.0.1", cookies: { set: () => {}, clear: () => {} } };
+    const ctx: Context = { ...t.deps, auth: null, ip: "127.0.0.1", device: null, cookies: { set: () => {}, clear: () => {} } };
     const feed = queuedFeed(ctx, scope, abort.signal);
     const snapshot = (await feed.next()).value!;
     expect(snapshot.type).toBe("snapshot");

@@ -13,6 +13,12 @@ export function createTestConfig(overrides: Record<string, string> = {}): Config
     RUN_JOBS: "false",
     LOG_LEVEL: "silent",
     PUBLIC_BASE_URL: TEST_BASE_URL,
+    // Tests play many buyers from one address (127.0.0.1 over WebSocket): the per-client hold
+    // limits apply where a test sets them (shop-hoarding.test.ts).
+    HOLD_CALLS_PER_MINUTE: "1000000",
+    HOLD_MAX_CARTS_PER_DEVICE: "1000",
+    HOLD_MAX_PLACES_PER_ADDRESS: "1000000",
+    HOLD_MAX_PLACES_PER_ADDRESS_WITH_DEVICE: "1000000",
     ...overrides,
   });
 }
