@@ -54,6 +54,8 @@ export const APP_ERROR_CODES = [
   "PARTICIPANT_REQUIRED",
   "ORDER_UNAVAILABLE",
   "TICKETS_UNAVAILABLE",
+  "PLAN_SEAT_LIMIT",
+  "EVENT_SEAT_DATE_LIMIT",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -53,6 +53,8 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   PARTICIPANT_REQUIRED: "BAD_REQUEST",
   ORDER_UNAVAILABLE: "NOT_FOUND",
   TICKETS_UNAVAILABLE: "CONFLICT",
+  PLAN_SEAT_LIMIT: "BAD_REQUEST",
+  EVENT_SEAT_DATE_LIMIT: "BAD_REQUEST",
 };
 
 /** The one error type services throw. `field` points a code at a form field. */

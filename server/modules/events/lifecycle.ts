@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, orders, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import { cancelOrdersOfEvent } from "../orders/cancel";
+import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf } from "../seating/budget";
 import { forgetShopScopes } from "../shop/scope";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 
@@ -70,6 +71,9 @@ export async function choosePublication(db: Db, organiserId: string, eventId: st
       return { status: "draft" as const };
     }
     await assertComplete(tx, event);
+    // Going on sale is where inventory must exist in full: the budget holds here too.
+    const seats = await eventSeatsOf(tx, event.id);
+    if (seats > 0) assertEventWithinBudget(await budgetOf(tx, organiserId), seats, await dateCountOf(tx, event.id), "schedule");
     await assertMayPublish(tx, event);
     const now = choice.publishOption === "now";
     await tx

@@ -7,9 +7,10 @@ import { eventDates, events, eventSeating, stadiumTemplates, ticketCategories, u
 import { sanitizeRichText } from "../../lib/sanitize";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
-import { syncEventDates } from "./dates";
+import { expandOrThrow, syncEventDates } from "./dates";
 import { reassertPublishable } from "./lifecycle";
 import { forgetShopScopes } from "../shop/scope";
+import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf, seatsOf } from "../seating/budget";
 import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../seating/materialise";
 
 export type EventDataInput = z.output<typeof ZEventData>;
@@ -45,6 +46,11 @@ export async function saveEventData(db: Db, organiserId: string, eventId: string
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
     if ((event.type === "SEASONAL") !== (input.type === "SEASONAL")) throw new AppError("BAD_REQUEST");
+    if (input.type === "REGULAR") {
+      // The stored dates end up as the schedule's dates, each with the event's seats.
+      const seats = await eventSeatsOf(tx, event.id);
+      if (seats > 0) assertEventWithinBudget(await budgetOf(tx, organiserId), seats, expandOrThrow(input.schedule).length, "schedule");
+    }
     await tx
       .update(events)
       .set({ ...step1Columns(input), wizardStep: Math.max(event.wizardStep, 1) })
@@ -153,26 +159,18 @@ export async function saveEventSeating(db: Db, organiserId: string, eventId: str
       choice.seatingMode === event.seatingMode &&
       (choice.seatingMode === "free" || choice.templateId === event.stadiumTemplateId);
     if (!unchanged && (await hasSalesOrHolds(tx, [event.id]))) throw new AppError("SEATING_LOCKED");
+    const template = choice.seatingMode === "template" && !unchanged ? await usableTemplate(tx, event, choice.templateId) : null;
+    if (template) {
+      const budget = await budgetOf(tx, organiserId);
+      assertEventWithinBudget(budget, seatsOf(template.layout), await dateCountOf(tx, event.id), "templateId");
+    }
     if (!unchanged) {
       await dropInventory(tx, event.id);
       await tx.delete(eventSeating).where(eq(eventSeating.eventId, event.id));
       // Links to the old plan's categories mean nothing on another plan.
       await tx.update(ticketCategories).set({ seatingCategoryId: null }).where(eq(ticketCategories.eventId, event.id));
     }
-    if (choice.seatingMode === "template" && !unchanged) {
-      const [template] = await tx
-        .select()
-        .from(stadiumTemplates)
-        .where(
-          and(
-            eq(stadiumTemplates.id, choice.templateId),
-            eq(stadiumTemplates.organiserId, organiserId),
-            eq(stadiumTemplates.status, "ACTIVE"),
-            inArray(stadiumTemplates.type, [...TEMPLATE_TYPES[event.type]]),
-          ),
-        )
-        .limit(1);
-      if (!template) throw new AppError("TEMPLATE_NOT_AVAILABLE", { field: "templateId" });
+    if (template) {
       await tx.insert(eventSeating).values({ eventId: event.id, templateId: template.id, layout: template.layout });
       const dates = await tx.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.eventId, event.id));
       await materialiseInventory(tx, event.id, template.layout, dates.map((d) => d.id));
@@ -187,6 +185,24 @@ export async function saveEventSeating(db: Db, organiserId: string, eventId: str
       .where(eq(events.id, event.id));
   });
   forgetShopScopes(eventId);
+}
+
+/** An active template of the organiser of a type the event may use, or TEMPLATE_NOT_AVAILABLE. */
+async function usableTemplate(tx: DbOrTx, event: EventRow, templateId: string) {
+  const [template] = await tx
+    .select()
+    .from(stadiumTemplates)
+    .where(
+      and(
+        eq(stadiumTemplates.id, templateId),
+        eq(stadiumTemplates.organiserId, event.organiserId),
+        eq(stadiumTemplates.status, "ACTIVE"),
+        inArray(stadiumTemplates.type, [...TEMPLATE_TYPES[event.type]]),
+      ),
+    )
+    .limit(1);
+  if (!template) throw new AppError("TEMPLATE_NOT_AVAILABLE", { field: "templateId" });
+  return template;
 }
 
 /** Step 5: More Options. */

@@ -5,6 +5,7 @@ import { layoutCapacity } from "../../../shared/seating/numbering";
 import type { Db, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, eventSeating, events, seatInventory, stadiumTemplates, uploads } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
+import { assertEventWithinBudget, assertPlanWithinBudget, budgetOf, dateCountOf, seatsOf } from "../seating/budget";
 import { dropInventory, hasSalesOrHolds, materialiseInventory, sellablePlaces } from "../seating/materialise";
 import { assertLimitedEdit } from "./edit-mode";
 
@@ -96,6 +97,7 @@ export async function getTemplate(db: DbOrTx, organiserId: string, id: string, c
 }
 
 export async function createTemplate(db: Db, organiserId: string, input: TemplateInput): Promise<{ id: string }> {
+  assertPlanWithinBudget(await budgetOf(db, organiserId), input.layout);
   await assertOwnBackground(db, organiserId, input.layout);
   const [row] = await db
     .insert(stadiumTemplates)
@@ -119,8 +121,13 @@ export async function saveTemplate(
   return db.transaction(async (tx) => {
     const template = await getOwnTemplate(tx, organiserId, id, true);
     if (template.version !== input.version) throw new AppError("TEMPLATE_CONFLICT");
+    const budget = await budgetOf(tx, organiserId);
+    assertPlanWithinBudget(budget, input.layout);
     await assertOwnBackground(tx, organiserId, input.layout);
     const eventIds = await usingEvents(tx, id);
+    // The save reaches every event using the template: each must stay within its budget too.
+    const seats = seatsOf(input.layout);
+    for (const eventId of eventIds) assertEventWithinBudget(budget, seats, await dateCountOf(tx, eventId), "layout");
     const sold = await soldKeys(tx, eventIds);
     if (sold.size > 0) assertLimitedEdit(template.layout, input.layout, sold);
     // Events chose the template for its type; it cannot change under them.
