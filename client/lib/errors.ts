@@ -81,6 +81,7 @@ const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {
   [V.passwordDigit]: msg`At least one digit.`,
   [V.passwordSpecial]: msg`At least one special character.`,
   [V.maxLength]: msg`Maximum length reached.`,
+  [V.invalidCharacters]: msg`This field contains characters that are not allowed (control characters or broken text).`,
   [V.passwordsMismatch]: msg`The passwords do not match.`,
   [V.loginRequired]: msg`Please enter an email address and a password!`,
   [V.url]: msg`Please enter a valid web address (https://...).`,

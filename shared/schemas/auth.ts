@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../enums";
 import { V } from "./messages";
+import { text } from "./text";
 
 /** Longest name and email we store; longer input gets "Maximum length reached." */
 export const NAME_MAX = 100;
@@ -12,19 +13,17 @@ export const PASSWORD_MIN = 8;
 
 const SPECIAL_CHAR = /[^A-Za-z0-9\s]/;
 
-export const ZEmail = z
-  .string()
+export const ZEmail = text()
   .trim()
   .min(1, V.required)
   .max(EMAIL_MAX, V.maxLength)
   .pipe(z.email(V.email))
   .transform((v) => v.toLowerCase());
 
-const ZName = z.string().trim().min(1, V.required).min(NAME_MIN, V.minLength3).max(NAME_MAX, V.maxLength);
+const ZName = text().trim().min(1, V.required).min(NAME_MIN, V.minLength3).max(NAME_MAX, V.maxLength);
 
 /** The password criteria of SPEC §5 Registration, shared by registration and reset. */
-export const ZNewPassword = z
-  .string()
+export const ZNewPassword = text()
   .min(1, V.required)
   .min(PASSWORD_MIN, V.passwordMin)
   .max(PASSWORD_MAX, V.maxLength)
@@ -39,7 +38,7 @@ export const ZRegisterInput = z
     lastName: ZName,
     organizerName: ZName,
     email: ZEmail,
-    confirmEmail: z.string().trim().min(1, V.required),
+    confirmEmail: text().trim().min(1, V.required),
     password: ZNewPassword,
     locale: z.enum(LOCALES).default("de"),
   })
@@ -50,15 +49,15 @@ export const ZRegisterInput = z
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 
 export const ZLoginInput = z.object({
-  email: z.string().trim().min(1, V.loginRequired).max(EMAIL_MAX, V.maxLength).pipe(z.email(V.email)),
-  password: z.string().min(1, V.loginRequired).max(PASSWORD_MAX, V.maxLength),
+  email: text().trim().min(1, V.loginRequired).max(EMAIL_MAX, V.maxLength).pipe(z.email(V.email)),
+  password: text().min(1, V.loginRequired).max(PASSWORD_MAX, V.maxLength),
 });
 export type TLoginInput = z.input<typeof ZLoginInput>;
 
 /** Event staff sign in with the name the organiser gave them. */
 export const ZAgentLoginInput = z.object({
-  username: z.string().trim().min(1, V.loginRequired).max(NAME_MAX, V.maxLength),
-  password: z.string().min(1, V.loginRequired).max(PASSWORD_MAX, V.maxLength),
+  username: text().trim().min(1, V.loginRequired).max(NAME_MAX, V.maxLength),
+  password: text().min(1, V.loginRequired).max(PASSWORD_MAX, V.maxLength),
 });
 export type TAgentLoginInput = z.input<typeof ZAgentLoginInput>;
 
@@ -67,9 +66,9 @@ export type TForgotPasswordInput = z.input<typeof ZForgotPasswordInput>;
 
 export const ZResetPasswordInput = z
   .object({
-    token: z.string().min(1).max(200),
+    token: text().min(1).max(200),
     password: ZNewPassword,
-    confirmPassword: z.string().min(1, V.required),
+    confirmPassword: text().min(1, V.required),
   })
   .refine((v) => v.password === v.confirmPassword, {
     message: V.passwordsMismatch,

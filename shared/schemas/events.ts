@@ -4,6 +4,7 @@ import { COUNTRY_CODES } from "../countries";
 import { youtubeVideoId } from "../rules/youtube";
 import { VE } from "./event-messages";
 import { V } from "./messages";
+import { text } from "./text";
 
 export const EVENT_STATUSES = ["draft", "scheduled", "published", "cancelled"] as const;
 export type EventStatus = (typeof EVENT_STATUSES)[number];
@@ -22,9 +23,9 @@ export const DESCRIPTION_MAX = 20_000;
 export type FaqEntry = { question: string; answer: string };
 export type ParticipantField = { key: string; label: string; required: boolean };
 
-const text = (max: number) => z.string().trim().max(max, V.maxLength);
+const trimmed = (max: number, options: { multiline?: boolean } = {}) => text(options).trim().max(max, V.maxLength);
 const optionalText = (max: number) =>
-  text(max)
+  trimmed(max)
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional();
@@ -39,13 +40,13 @@ const optionalPositiveInt = z
 /** Step 1 of an event: Event Data (the schedule is validated by ZSchedule separately). */
 export const ZEventData = z
   .object({
-    name: text(200).min(1, V.required).min(3, V.minLength3),
+    name: trimmed(200).min(1, V.required).min(3, V.minLength3),
     category: z.enum(BRANCH_KEYS, VE.category),
-    subcategory: z.string().min(1, VE.subcategory),
-    address: text(200).min(1, V.required),
+    subcategory: text().min(1, VE.subcategory),
+    address: trimmed(200).min(1, V.required),
     addressAddition: optionalText(200),
-    city: text(100).min(1, V.required),
-    zip: text(20).min(1, V.required),
+    city: trimmed(100).min(1, V.required),
+    zip: trimmed(20).min(1, V.required),
     country: z.enum(COUNTRY_CODES, VE.country),
   })
   .refine((v) => isSubcategoryOf(v.category, v.subcategory), { message: VE.subcategory, path: ["subcategory"] });
@@ -54,17 +55,16 @@ export const ZEventData = z
 export const ZEventDetails = z.object({
   imageId: z.uuid().nullable().optional(),
   mediaImageIds: z.array(z.uuid()).max(MAX_MEDIA_IMAGES, VE.tooMany).default([]),
-  youtubeUrl: z
-    .string()
+  youtubeUrl: text()
     .trim()
     .max(300, V.maxLength)
     .refine((v) => v === "" || youtubeVideoId(v) !== null, VE.youtube)
     .transform((v) => (v === "" ? null : v))
     .nullable()
     .optional(),
-  descriptionHtml: z.string().max(DESCRIPTION_MAX, V.maxLength).nullable().optional(),
+  descriptionHtml: text({ multiline: true }).max(DESCRIPTION_MAX, V.maxLength).nullable().optional(),
   faq: z
-    .array(z.object({ question: text(300).min(1, V.required), answer: text(3000).min(1, V.required) }))
+    .array(z.object({ question: trimmed(300).min(1, V.required), answer: trimmed(3000, { multiline: true }).min(1, V.required) }))
     .max(MAX_FAQ, VE.tooMany)
     .default([]),
 });
@@ -82,7 +82,7 @@ export const ZEventOptionsBase = z.object({
       .array(
         z.object({
           key: z.string().regex(/^[a-z0-9_]{1,40}$/),
-          label: text(100).min(1, V.required),
+          label: trimmed(100).min(1, V.required),
           required: z.boolean(),
         }),
       )
@@ -90,7 +90,7 @@ export const ZEventOptionsBase = z.object({
       .default([])
       .refine((fields) => new Set(fields.map((f) => f.key)).size === fields.length, VE.duplicateKey),
     visibility: z.enum(EVENT_VISIBILITIES),
-    accessCode: z.string().trim().max(50, V.maxLength).nullable().optional(),
+    accessCode: text().trim().max(50, V.maxLength).nullable().optional(),
     /** Seasons only. */
     dailySeasonTicketLimit: optionalPositiveInt,
 });
@@ -134,5 +134,5 @@ export const ZSeasonData = z.object({
 export const ZEventListInput = z.object({
   type: z.enum(["events", "seasons"]).default("events"),
   status: z.enum(EVENT_LIST_STATUSES).optional(),
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
 });

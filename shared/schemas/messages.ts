@@ -14,6 +14,8 @@ export const V = {
   passwordDigit: "v.passwordDigit",
   passwordSpecial: "v.passwordSpecial",
   maxLength: "v.maxLength",
+  /** Control characters or broken Unicode (shared/schemas/text.ts). */
+  invalidCharacters: "v.invalidCharacters",
   passwordsMismatch: "v.passwordsMismatch",
   loginRequired: "v.loginRequired",
   url: "v.url",

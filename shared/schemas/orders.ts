@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../enums";
 import { V } from "./messages";
+import { text } from "./text";
 import { ZCartCredentials } from "./shop";
 
 /** SPEC §3/§4: an order is valid or cancelled; before payment it is pending, unpaid ones fail. */
@@ -13,17 +14,17 @@ export type LineStatus = (typeof LINE_STATUSES)[number];
 export const PAYMENT_METHODS = ["online", "cash", "card", "paypal", "free_of_charge", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
-const text = (max: number) => z.string().trim().max(max, V.maxLength);
+const trimmed = (max: number) => text().trim().max(max, V.maxLength);
 const optional = (max: number) =>
-  text(max)
+  trimmed(max)
     .transform((v) => (v === "" ? undefined : v))
     .optional();
 
 /** The buyer of SPEC §3 Order: names and email required, the rest optional. */
 export const ZBuyer = z.object({
-  firstName: text(100).min(1, V.required),
-  lastName: text(100).min(1, V.required),
-  email: z.string().trim().max(254, V.maxLength).pipe(z.email(V.email)),
+  firstName: trimmed(100).min(1, V.required),
+  lastName: trimmed(100).min(1, V.required),
+  email: text().trim().max(254, V.maxLength).pipe(z.email(V.email)),
   title: optional(50),
   gender: z.enum(["female", "male", "diverse", "unspecified"]).optional(),
   handicap: z.boolean().optional(),
@@ -57,18 +58,18 @@ export type OrderAmounts = {
 export const ZCheckoutTicket = z.object({
   ticketCategoryId: z.uuid(),
   /** Seat keys of a seated ticket (as many as the category's seats per ticket). */
-  seatKeys: z.array(z.string().max(60)).max(100).default([]),
+  seatKeys: z.array(text().max(60)).max(100).default([]),
   /** Standing block of a counted ticket, or null (event without a plan). */
-  areaId: z.string().max(40).nullable().default(null),
+  areaId: text().max(40).nullable().default(null),
   /** Indexes into the category's booking options. */
   bookingOptions: z.array(z.number().int().min(0).max(20)).max(20).default([]),
-  participant: z.record(z.string().regex(/^[a-z0-9_]{1,40}$/), text(300)).default({}),
+  participant: z.record(z.string().regex(/^[a-z0-9_]{1,40}$/), trimmed(300)).default({}),
 });
 
 export const ZCheckoutInput = z.object({
   cart: ZCartCredentials,
   /** Random per checkout form: a double submit creates one order. */
-  idempotencyKey: z.string().min(16).max(100),
+  idempotencyKey: text().min(16).max(100),
   buyer: ZBuyer,
   tickets: z.array(ZCheckoutTicket).min(1).max(200),
   acceptTerms: z.literal(true, V.required),

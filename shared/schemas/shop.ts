@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SeatStatus } from "../enums";
+import { text } from "./text";
 
 /** A cart is active while it holds; checked out when an order took it; released or expired otherwise. */
 export const CART_STATES = ["active", "checked_out", "released", "expired"] as const;
@@ -16,12 +17,12 @@ export const SEAT_KEY = /^[A-Za-z0-9_-]{1,40}:\d{1,3}:\d{1,3}$/;
 const seatKey = z.string().regex(SEAT_KEY, "v.seatKey");
 const areaId = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/, "v.areaId");
 
-export const ZCartCredentials = z.object({ id: z.uuid(), secret: z.string().min(20).max(100) });
+export const ZCartCredentials = z.object({ id: z.uuid(), secret: text().min(20).max(100) });
 export type CartCredentials = z.infer<typeof ZCartCredentials>;
 
 /** Where a buyer shops: an event date, or a season (season tickets). */
 /** `access`: the token the unlock call gave for a code-protected event. */
-export const ZShopScope = z.object({ scopeId: z.uuid(), access: z.string().max(100).optional() });
+export const ZShopScope = z.object({ scopeId: z.uuid(), access: text().max(100).optional() });
 
 export const ZHoldInput = ZShopScope.extend({
   cart: ZCartCredentials.nullable(),
@@ -58,7 +59,7 @@ export const ZReleaseInput = z.object({
 export const ZChangeSeatCategoryInput = z.object({ cart: ZCartCredentials, seatKey, ticketCategoryId: z.uuid() });
 
 export const ZWatchInput = ZShopScope;
-export const ZUnlockInput = z.object({ eventId: z.uuid(), code: z.string().trim().min(1, "v.required").max(100, "v.maxLength") });
+export const ZUnlockInput = z.object({ eventId: z.uuid(), code: text().trim().min(1, "v.required").max(100, "v.maxLength") });
 
 /** A seat whose state differs from "FREE, never changed" (snapshot) or that just changed (delta). */
 export type SeatState = { k: string; s: SeatStatus; v: number };

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { MAX_PRICE_CENTS } from "../rules/money";
 import { VE } from "./event-messages";
 import { V } from "./messages";
+import { text } from "./text";
 
 export const TICKET_KINDS = ["chargeable", "free"] as const;
 export const TICKET_SALE_START_MODES = ["on_release", "at"] as const;
@@ -20,9 +21,8 @@ export type BookingOption = { name: string; priceCents: number; description: str
 
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const cents = z.number(VE.price).int(VE.price).min(0, VE.price).max(MAX_PRICE_CENTS, VE.price);
-const optionalText = (max: number) =>
-  z
-    .string()
+const optionalText = (max: number, options: { multiline?: boolean } = {}) =>
+  text(options)
     .trim()
     .max(max, V.maxLength)
     .transform((v) => (v === "" ? null : v))
@@ -32,9 +32,9 @@ const optionalText = (max: number) =>
 export const ZTicketCategory = z
   .object({
     /** A stable key within the form, so conditions can point at categories not saved yet. */
-    key: z.string().min(1).max(40),
+    key: text().min(1).max(40),
     id: z.uuid().optional(),
-    name: z.string().trim().min(1, V.required).max(100, V.maxLength),
+    name: text().trim().min(1, V.required).max(100, V.maxLength),
     kind: z.enum(TICKET_KINDS),
     area: optionalText(100),
     /** The seating-plan category whose seats (and standing areas) this ticket sells; null: any. */
@@ -45,15 +45,15 @@ export const ZTicketCategory = z
     bookingOptions: z
       .array(
         z.object({
-          name: z.string().trim().min(1, V.required).max(100, V.maxLength),
+          name: text().trim().min(1, V.required).max(100, V.maxLength),
           priceCents: cents,
-          description: optionalText(500),
+          description: optionalText(500, { multiline: true }),
         }),
       )
       .max(MAX_BOOKING_OPTIONS, VE.tooMany)
       .default([]),
-    webDescription: optionalText(2000),
-    pdfDescription: optionalText(500),
+    webDescription: optionalText(2000, { multiline: true }),
+    pdfDescription: optionalText(500, { multiline: true }),
     saleStartMode: z.enum(TICKET_SALE_START_MODES),
     saleStartAt: z.coerce.date(VE.dateTime).nullable().optional(),
     saleEndMode: z.enum(TICKET_SALE_END_MODES),
@@ -62,7 +62,7 @@ export const ZTicketCategory = z
     validityEndTime: z.string().regex(HHMM, VE.time).nullable().optional(),
     visibility: z.enum(TICKET_VISIBILITY),
     selectability: z.enum(TICKET_SELECTABILITY),
-    conditionKey: z.string().max(40).nullable().optional(),
+    conditionKey: text().max(40).nullable().optional(),
     minPerOrder: z.number(VE.positiveInt).int(VE.positiveInt).min(1, VE.positiveInt).max(1000, VE.positiveInt),
     maxPerOrder: z.number(VE.positiveInt).int(VE.positiveInt).min(1, VE.positiveInt).max(1000, VE.positiveInt),
     showRemaining: z.boolean(),

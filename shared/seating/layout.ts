@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { V } from "../schemas/messages";
+import { text } from "../schemas/text";
 
 /**
  * A stadium template's plan, stored as one JSON document: blocks are described by their
@@ -19,7 +20,7 @@ export const SEAT_PITCH = 10;
 
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,40}$/);
 const color = z.string().regex(/^#[0-9a-fA-F]{6}$/, V.required);
-const name = z.string().trim().min(1, V.required).max(60, V.maxLength);
+const name = text().trim().min(1, V.required).max(60, V.maxLength);
 const coordinate = z.number().int().min(-100_000).max(100_000);
 const count = (max: number) => z.number().int().min(1).max(max);
 

@@ -6,6 +6,7 @@ import {
   ZRegisterInput,
   ZResetPasswordInput,
 } from "../../../shared/schemas/auth";
+import { text } from "../../../shared/schemas/text";
 import { consumeRateLimits } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
 import { publicProcedure, router } from "../../trpc/init";
@@ -103,7 +104,7 @@ export const authRouter = router({
   }),
 
   checkResetToken: publicProcedure
-    .input(z.object({ token: z.string().min(1).max(200) }))
+    .input(z.object({ token: text().min(1).max(200) }))
     .query(async ({ ctx, input }) => ({ status: await checkResetToken(ctx.database.db, input.token) })),
 
   resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(async ({ ctx, input }) => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ACTIVE_STATUSES } from "../../../shared/enums";
 import { STADIUM_TYPES, ZSeatingLayout } from "../../../shared/seating/layout";
 import { V } from "../../../shared/schemas/messages";
+import { text } from "../../../shared/schemas/text";
 import { canActForOrganiser, organiserProcedure, router } from "../../trpc/init";
 import {
   createTemplate,
@@ -14,8 +15,8 @@ import {
 } from "./service";
 
 const ZTemplateInput = z.object({
-  name: z.string().trim().min(1, V.required).max(60, V.maxLength),
-  comment: z.string().trim().max(500, V.maxLength).nullable().optional(),
+  name: text().trim().min(1, V.required).max(60, V.maxLength),
+  comment: text({ multiline: true }).trim().max(500, V.maxLength).nullable().optional(),
   type: z.enum(STADIUM_TYPES),
   layout: ZSeatingLayout,
 });
