@@ -56,6 +56,7 @@ export const APP_ERROR_CODES = [
   "TICKETS_UNAVAILABLE",
   "PLAN_SEAT_LIMIT",
   "EVENT_SEAT_DATE_LIMIT",
+  "IMAGE_TOO_LARGE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -2,7 +2,7 @@ import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { TRPCClientError } from "@trpc/client";
 import type { AppErrorCode } from "../../shared/errors";
-import { INVENTORY_BUDGETS } from "../../shared/limits";
+import { IMAGE_PIXEL_LIMITS, INVENTORY_BUDGETS } from "../../shared/limits";
 import { VE, type EventValidationMessage } from "../../shared/schemas/event-messages";
 import { V, type ValidationMessage } from "../../shared/schemas/messages";
 import type { AppRouter } from "../../server/trpc/router";
@@ -12,6 +12,8 @@ const PLAN_SEATS_UNVERIFIED = INVENTORY_BUDGETS.unverified.seatsPerPlan;
 const PLAN_SEATS_VERIFIED = INVENTORY_BUDGETS.verified.seatsPerPlan;
 const SEAT_DATES_UNVERIFIED = INVENTORY_BUDGETS.unverified.seatDatesPerEvent;
 const SEAT_DATES_VERIFIED = INVENTORY_BUDGETS.verified.seatDatesPerEvent;
+const EVENT_IMAGE_MAX_SIDE = IMAGE_PIXEL_LIMITS.event_image.maxWidth;
+const STADIUM_IMAGE_MAX_SIDE = IMAGE_PIXEL_LIMITS.stadium_image.maxWidth;
 
 /** SPEC §8 texts for every code the server sends. */
 const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
@@ -67,6 +69,7 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   ORDER_UNAVAILABLE: msg`Your order cannot be shown at the moment. Please check your confirmation email.`,
   TICKETS_UNAVAILABLE: msg`The tickets cannot be downloaded at the moment. Please download them from your confirmation email.`,
   PLAN_SEAT_LIMIT: msg`This seating plan has too many seats: up to ${PLAN_SEATS_UNVERIFIED} seats until your profile is verified, up to ${PLAN_SEATS_VERIFIED} after.`,
+  IMAGE_TOO_LARGE: msg`The image has too many pixels: event images may be at most ${EVENT_IMAGE_MAX_SIDE} pixels wide or high, venue images ${STADIUM_IMAGE_MAX_SIDE}. Please scale it down.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 

@@ -3,6 +3,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { imageSize } from "image-size";
+import { IMAGE_PIXEL_LIMITS } from "../../shared/limits";
 import type { DbOrTx } from "../db/client";
 import { uploads } from "../db/schema";
 import { sanitizeSvg } from "../lib/sanitize";
@@ -44,6 +45,12 @@ export async function storeImageUpload(
     throw new AppError("INVALID_UPLOAD");
   }
   if (info.width < rules.minWidth || info.height < rules.minHeight) throw new AppError("INVALID_UPLOAD");
+  // A few KB of PNG can claim 20000x20000 pixels: 1.6 GB for every browser that decodes it.
+  // An SVG's size is nominal (it is drawn at the size shown), so only bitmaps are capped.
+  const caps = IMAGE_PIXEL_LIMITS[options.kind];
+  if (type !== "svg" && (info.width > caps.maxWidth || info.height > caps.maxHeight || info.width * info.height > caps.maxPixels)) {
+    throw new AppError("IMAGE_TOO_LARGE");
+  }
   // File first, row second: a crash leaves at most an unreferenced file, never a row without one.
   const id = randomUUID();
   const fileName = `${id}.${type}`;

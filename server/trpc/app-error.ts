@@ -55,6 +55,7 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   TICKETS_UNAVAILABLE: "CONFLICT",
   PLAN_SEAT_LIMIT: "BAD_REQUEST",
   EVENT_SEAT_DATE_LIMIT: "BAD_REQUEST",
+  IMAGE_TOO_LARGE: "BAD_REQUEST",
 };
 
 /** The one error type services throw. `field` points a code at a form field. */

@@ -2,11 +2,13 @@ import { Alert, Button, Group, Image, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, MIME_TYPES } from "@mantine/dropzone";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { IMAGE_PIXEL_LIMITS } from "../../../../../shared/limits";
 import { UploadError, uploadImage } from "../../../../lib/upload";
 
 /** SPEC §9: the stadium image is a JPG, PNG or SVG of at least 2000x2000 px and at most 5 MB. */
 const UPLOAD_URL = "/api/uploads/stadium-image";
 const MAX_BYTES = 5 * 1024 * 1024;
+const MAX_SIDE = IMAGE_PIXEL_LIMITS.stadium_image.maxWidth;
 const ACCEPTED = [MIME_TYPES.jpeg, MIME_TYPES.png, MIME_TYPES.svg];
 
 const uploadStadiumImage = (file: File) => uploadImage(UPLOAD_URL, file);
@@ -29,6 +31,7 @@ export function BackgroundImage({
     if (code === "NETWORK") return t`No response received from the server.`;
     if (code === "UPLOAD_TOO_LARGE") return t`The file is larger than 5 MB.`;
     if (code === "INVALID_UPLOAD") return t`The image must be a JPG, PNG or SVG file of at least 2000 x 2000 pixels.`;
+    if (code === "IMAGE_TOO_LARGE") return t`The image has too many pixels: at most ${MAX_SIDE} x ${MAX_SIDE}. Please scale it down.`;
     if (code === "FORBIDDEN") return t`You do not have permission to do this.`;
     return t`An unknown error occurred.`;
   };
