@@ -1,5 +1,6 @@
 import type { Db } from "../server/db/client";
 import { choosePublication } from "../server/modules/events/lifecycle";
+import { ORGANISER_RIGHTS } from "../server/modules/events/access";
 import { createEvent, saveEventDetails, saveEventOptions, saveEventSeating } from "../server/modules/events/service";
 import { createTemplate } from "../server/modules/stadiums/service";
 import { saveTicketCategories } from "../server/modules/tickets/service";
@@ -163,15 +164,16 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
       data: { name: e.name, category: e.category, subcategory: e.subcategory, address: e.address, addressAddition: null, city: e.city, zip: e.zip, country: "DE" },
       schedule: e.schedule,
     });
-    await saveEventDetails(db, organiserId, id, { imageId: null, mediaImageIds: [], youtubeUrl: null, descriptionHtml: e.description, faq: e.faq ?? [] });
+    await saveEventDetails(db, organiserId, id, { imageId: null, mediaImageIds: [], youtubeUrl: null, descriptionHtml: e.description, faq: e.faq ?? [] }, ORGANISER_RIGHTS);
     await saveEventSeating(
       db,
       organiserId,
       id,
       e.seating ? { seatingMode: "template", templateId: stadiums[e.seating] } : { seatingMode: "free" },
+      ORGANISER_RIGHTS,
     );
     await saveTicketCategories(db, organiserId, id, ZTicketCategories.parse(e.tickets));
-    await saveEventOptions(db, organiserId, id, { vatPercent: 19, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: null });
+    await saveEventOptions(db, organiserId, id, { vatPercent: 19, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: null }, ORGANISER_RIGHTS);
     await choosePublication(db, organiserId, id, { publishOption: e.publish });
     ids.push(id);
   }
@@ -181,14 +183,14 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
     data: { name: "Theatersaison 2026/27", category: "music_theatre", subcategory: "opera", address: "Theaterplatz 3", addressAddition: null, city: "Musterstadt", zip: "12345", country: "DE" },
     season: { seasonStart: inDays(20), seasonSaleEnd: zonedWallTimeToDate(`${inDays(19)} 18:00`, TZ), childEventIds: [ids[1]!] },
   });
-  await saveEventSeating(db, organiserId, seasonId, { seatingMode: "free" });
+  await saveEventSeating(db, organiserId, seasonId, { seatingMode: "free" }, ORGANISER_RIGHTS);
   await saveTicketCategories(
     db,
     organiserId,
     seasonId,
     ZTicketCategories.parse([ticket("abo", "Saison-Abo Parkett", 240, 100), ticket("abo-rang", "Saison-Abo Rang", 160, 80)]),
   );
-  await saveEventOptions(db, organiserId, seasonId, { vatPercent: 7, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: 150 });
+  await saveEventOptions(db, organiserId, seasonId, { vatPercent: 7, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: 150 }, ORGANISER_RIGHTS);
   await choosePublication(db, organiserId, seasonId, { publishOption: "now" });
   await seedDemoMatch(db, organiserId, stadiums.stadium);
 }
@@ -244,8 +246,8 @@ async function seedDemoMatch(db: Db, organiserId: string, stadiumId: string): Pr
     youtubeUrl: null,
     descriptionHtml: "<p>Das Derby am 14. Spieltag. Einlass ab 13:30 Uhr.</p>",
     faq: [],
-  });
-  await saveEventSeating(db, organiserId, matchId, { seatingMode: "template", templateId: stadiumId });
+  }, ORGANISER_RIGHTS);
+  await saveEventSeating(db, organiserId, matchId, { seatingMode: "template", templateId: stadiumId }, ORGANISER_RIGHTS);
   await saveTicketCategories(
     db,
     organiserId,
@@ -263,6 +265,6 @@ async function seedDemoMatch(db: Db, organiserId: string, stadiumId: string): Pr
     dailyAttendeeLimit: null,
     accessCode: null,
     dailySeasonTicketLimit: null,
-  });
+  }, ORGANISER_RIGHTS);
   await choosePublication(db, organiserId, matchId, { publishOption: "now" });
 }

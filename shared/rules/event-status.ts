@@ -31,6 +31,14 @@ export function eventListStatus(e: EventStatusInput, now: Date): EventListStatus
   }
 }
 
+/**
+ * SPEC §6 rights: "create event" lets a team member create an event and complete it while it is
+ * a draft; changing an event once it is released (scheduled, published) takes "update event".
+ */
+export function mayChangeEvent(status: EventStatus, rights: { canUpdate: boolean }): boolean {
+  return rights.canUpdate || status === "draft";
+}
+
 /** Whether tickets of the event may still be sold at all (the shop adds the per-category rules). */
 export function isOnSale(e: EventStatusInput, now: Date): boolean {
   const label = eventListStatus(e, now);

@@ -3,14 +3,22 @@
  * builder declared (server/trpc/init.ts). New procedures are covered without touching this file.
  */
 import { type AnyProcedure, TRPCError } from "@trpc/server";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppDeps } from "../../server/deps";
+import { events, organisers, users } from "../../server/db/schema";
 import { createSession } from "../../server/modules/auth/session";
+import { createEvent } from "../../server/modules/events/service";
+import { saveTicketCategories } from "../../server/modules/tickets/service";
+import { AppError } from "../../server/trpc/app-error";
 import { createContextFromToken } from "../../server/trpc/context";
 import { type Access, createCallerFactory, type Meta } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/router";
 import { ROLES } from "../../shared/enums";
 import { emptyPermissionSet, fullPermissionSet, type Permission, PERMISSIONS } from "../../shared/permissions";
+import { ZEventData } from "../../shared/schemas/events";
+import { ZSchedule } from "../../shared/schemas/schedule";
+import { newTicketCategory, ZTicketCategories } from "../../shared/schemas/tickets";
 import { createTestDeps } from "./helpers/config";
 import { createTestDatabase, type TestDatabase } from "./helpers/database";
 import { createOrganiser, createUser } from "./helpers/factories";
@@ -193,4 +201,89 @@ describe.each(procedures)("%s", (path, procedure) => {
       },
     );
   }
+});
+
+/**
+ * SPEC §6 separates "create event" from "update event": a creator completes drafts, but changing
+ * a released event takes "update event" (issue 12: a member with only createEvent could edit
+ * published events). The walk above only checks the gate of each procedure; this checks the
+ * rule behind the gate of the steps both rights open.
+ */
+describe("create event versus update event", () => {
+  const EVENT_STEPS = ["events.saveData", "events.saveDetails", "events.saveSeating", "events.saveOptions"] as const;
+  const DATA = { name: "Rights", category: "events_concerts", subcategory: "concert", address: "Hauptstraße 1", addressAddition: null, city: "Berlin", zip: "10115", country: "DE" };
+  const SCHEDULE = { timeZone: "Europe/Berlin", kind: "one_day", startDate: "2031-06-01", repeat: "once", times: { mode: "all_days", start: "19:00", end: "22:00" }, additionalDates: [] };
+  let draftId: string;
+  let releasedIds: Record<"published" | "scheduled", string>;
+
+  function stepInput(path: (typeof EVENT_STEPS)[number], id: string): unknown {
+    switch (path) {
+      case "events.saveData":
+        return { id, type: "REGULAR", data: { ...DATA, name: "Renamed" }, schedule: SCHEDULE };
+      case "events.saveDetails":
+        return { id, descriptionHtml: "<p>Changed</p>", faq: [] };
+      case "events.saveSeating":
+        return { id, seatingMode: "free" };
+      case "events.saveOptions":
+        return { id, vatPercent: 7, visibility: "public", participantFields: [] };
+    }
+  }
+
+  async function call(userKeyName: string, path: string, input: unknown): Promise<string> {
+    const userId = userIds.get(userKeyName)!;
+    const { token } = await createSession(database.db, userId, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS });
+    const ctx = await createContextFromToken(deps, token, { ip: "127.0.0.1", cookies: { set: () => {}, clear: () => {} } });
+    const caller = createCaller(ctx) as unknown as Record<string, Record<string, (input: unknown) => Promise<unknown>>>;
+    const [router, procedure] = path.split(".") as [string, string];
+    try {
+      await caller[router]![procedure]!(input);
+      return "ok";
+    } catch (err) {
+      // The service's code, so a FORBIDDEN of the rights is not mistaken for PROFILE_NOT_VERIFIED.
+      if (err instanceof TRPCError) return err.cause instanceof AppError ? err.cause.code : err.code;
+      throw err;
+    }
+  }
+
+  beforeAll(async () => {
+    const [owner] = await database.db.select().from(users).where(eq(users.id, userIds.get("organiser")!));
+    // Released events are re-checked against the publishing gate on every save.
+    await database.db
+      .update(organisers)
+      .set({ verificationState: "verified", plan: "yearly", planUntil: new Date(Date.now() + 365 * 86_400_000), ticketContingent: 100_000 })
+      .where(eq(organisers.id, owner!.organiserId!));
+    const step1 = { type: "REGULAR" as const, data: ZEventData.parse(DATA), schedule: ZSchedule.parse(SCHEDULE) };
+    const create = async () => {
+      const { id } = await createEvent(database.db, owner!.organiserId!, step1);
+      // A released event stays complete: the steps re-check that (reassertPublishable).
+      await saveTicketCategories(database.db, owner!.organiserId!, id, ZTicketCategories.parse([{ ...newTicketCategory("a"), name: "A", priceCents: 1500 }]));
+      return id;
+    };
+    draftId = await create();
+    releasedIds = { published: await create(), scheduled: await create() };
+    // Released straight in the table: how they got there is the lifecycle tests' business.
+    for (const [status, id] of Object.entries(releasedIds)) {
+      await database.db.update(events).set({ status: status as "published" | "scheduled" }).where(eq(events.id, id));
+    }
+  });
+
+  it.each(EVENT_STEPS)("%s: a member with only createEvent completes a draft", async (path) => {
+    expect(await call("teamMemberOnlyNeeded:createEvent", path, stepInput(path, draftId))).toBe("ok");
+  });
+
+  it.each(EVENT_STEPS.flatMap((path) => (["published", "scheduled"] as const).map((status) => [path, status] as const)))(
+    "%s: a member with only createEvent is FORBIDDEN on a %s event, which stays as it was",
+    async (path, status) => {
+      const id = releasedIds[status];
+      const [before] = await database.db.select().from(events).where(eq(events.id, id));
+      expect(await call("teamMemberOnlyNeeded:createEvent", path, stepInput(path, id))).toBe("FORBIDDEN");
+      const [after] = await database.db.select().from(events).where(eq(events.id, id));
+      expect(after).toEqual(before);
+    },
+  );
+
+  it.each(EVENT_STEPS)("%s: a member with updateEvent (and the organiser) may change a published event", async (path) => {
+    expect(await call("teamMemberOnlyNeeded:updateEvent", path, stepInput(path, releasedIds.published))).toBe("ok");
+    expect(await call("organiser", path, stepInput(path, releasedIds.published))).toBe("ok");
+  });
 });

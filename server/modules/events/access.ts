@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import { mayChangeEvent } from "../../../shared/rules/event-status";
 import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
@@ -23,6 +24,15 @@ export async function getOwnEvent(
   const [row] = options.forUpdate ? await query.for("update") : await query;
   if (!row) throw new AppError("NOT_FOUND");
   return row;
+}
+
+/** What the caller may change: organisers and holders of "update event" can update released events. */
+export type EventRights = { canUpdate: boolean };
+export const ORGANISER_RIGHTS: EventRights = { canUpdate: true };
+
+/** FORBIDDEN for a creator (no "update event") once the event is no longer a draft. */
+export function assertMayChange(event: EventRow, rights: EventRights): void {
+  if (!mayChangeEvent(event.status, rights)) throw new AppError("FORBIDDEN");
 }
 
 /** Cancelled is final: nothing about the event may change any more. */

@@ -10,7 +10,9 @@ import {
   ZSeasonData,
 } from "../../../shared/schemas/events";
 import { ZSchedule } from "../../../shared/schemas/schedule";
-import { organiserProcedure, router } from "../../trpc/init";
+import type { SessionUser } from "../auth/session";
+import { canActForOrganiser, organiserProcedure, router } from "../../trpc/init";
+import type { EventRights } from "./access";
 import { cancelEvent, choosePublication, deleteEvent } from "./lifecycle";
 import { getEventDetail, listEvents, listSeasonCandidates } from "./queries";
 import { createEvent, listTemplatesForEvent, saveEventData, saveEventDetails, saveEventOptions, saveEventSeating, type Step1Input } from "./service";
@@ -30,6 +32,9 @@ const ZStep1WithId = z.discriminatedUnion("type", [
 ]);
 
 const viewers = ["createEvent", "updateEvent"] as const;
+
+/** A creator completes drafts; changing a released event takes "update event" (checked in the service). */
+const rightsOf = (user: SessionUser): EventRights => ({ canUpdate: canActForOrganiser(user, ["updateEvent"]) });
 
 export const eventsRouter = router({
   list: organiserProcedure(...viewers)
@@ -52,7 +57,7 @@ export const eventsRouter = router({
     .input(ZStep1WithId)
     .mutation(async ({ ctx, input }) => {
       const { id, ...step } = input;
-      await saveEventData(ctx.database.db, ctx.organiserId, id, step as Step1Input);
+      await saveEventData(ctx.database.db, ctx.organiserId, id, step as Step1Input, rightsOf(ctx.user));
       return { id };
     }),
 
@@ -60,7 +65,7 @@ export const eventsRouter = router({
     .input(ZEventDetails.extend({ id: z.uuid() }))
     .mutation(async ({ ctx, input }) => {
       const { id, ...details } = input;
-      await saveEventDetails(ctx.database.db, ctx.organiserId, id, details);
+      await saveEventDetails(ctx.database.db, ctx.organiserId, id, details, rightsOf(ctx.user));
       return { id };
     }),
 
@@ -73,7 +78,7 @@ export const eventsRouter = router({
     )
     .mutation(async ({ ctx, input }) => {
       const { id, ...choice } = input;
-      await saveEventSeating(ctx.database.db, ctx.organiserId, id, choice);
+      await saveEventSeating(ctx.database.db, ctx.organiserId, id, choice, rightsOf(ctx.user));
       return { id };
     }),
 
@@ -86,7 +91,7 @@ export const eventsRouter = router({
     .input(ZEventOptionsBase.extend({ id: z.uuid() }).superRefine(refineAccessCode))
     .mutation(async ({ ctx, input }) => {
       const { id, ...options } = input;
-      await saveEventOptions(ctx.database.db, ctx.organiserId, id, options);
+      await saveEventOptions(ctx.database.db, ctx.organiserId, id, options, rightsOf(ctx.user));
       return { id };
     }),
 

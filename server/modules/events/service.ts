@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, eventSeating, stadiumTemplates, ticketCategories, uploads } from "../../db/schema";
 import { sanitizeRichText } from "../../lib/sanitize";
 import { AppError } from "../../trpc/app-error";
-import { assertEditable, type EventRow, getOwnEvent } from "./access";
+import { assertEditable, assertMayChange, type EventRights, type EventRow, getOwnEvent } from "./access";
 import { expandOrThrow, syncEventDates } from "./dates";
 import { reassertPublishable } from "./lifecycle";
 import { forgetShopScopes } from "../shop/scope";
@@ -41,10 +41,11 @@ export async function createEvent(db: Db, organiserId: string, input: Step1Input
 }
 
 /** Saves step 1 of an existing event or season. */
-export async function saveEventData(db: Db, organiserId: string, eventId: string, input: Step1Input): Promise<void> {
+export async function saveEventData(db: Db, organiserId: string, eventId: string, input: Step1Input, rights: EventRights): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
+    assertMayChange(event, rights);
     if ((event.type === "SEASONAL") !== (input.type === "SEASONAL")) throw new AppError("BAD_REQUEST");
     if (input.type === "REGULAR") {
       // The stored dates end up as the schedule's dates, each with the event's seats.
@@ -117,10 +118,12 @@ export async function saveEventDetails(
   organiserId: string,
   eventId: string,
   input: z.output<typeof ZEventDetails>,
+  rights: EventRights,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
+    assertMayChange(event, rights);
     await assertOwnUploads(tx, organiserId, [...(input.imageId ? [input.imageId] : []), ...input.mediaImageIds]);
     const description = input.descriptionHtml ? sanitizeRichText(input.descriptionHtml) : null;
     await tx
@@ -151,10 +154,17 @@ const TEMPLATE_TYPES = {
  * snapshot: later template edits never move a sold seat) and every date gets its inventory.
  * Once anything is sold or held the seating is locked.
  */
-export async function saveEventSeating(db: Db, organiserId: string, eventId: string, choice: SeatingChoice): Promise<void> {
+export async function saveEventSeating(
+  db: Db,
+  organiserId: string,
+  eventId: string,
+  choice: SeatingChoice,
+  rights: EventRights,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
+    assertMayChange(event, rights);
     const unchanged =
       choice.seatingMode === event.seatingMode &&
       (choice.seatingMode === "free" || choice.templateId === event.stadiumTemplateId);
@@ -211,10 +221,12 @@ export async function saveEventOptions(
   organiserId: string,
   eventId: string,
   input: z.output<typeof ZEventOptions>,
+  rights: EventRights,
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
+    assertMayChange(event, rights);
     await tx
       .update(events)
       .set({
