@@ -18,6 +18,7 @@ import {
   verifyAgentLogin,
   verifyEmailLogin,
 } from "./service";
+import { loginRateRules } from "./login-limits";
 import { createSession, invalidateSession, type SessionUser } from "./session";
 import { signUserInfoToken } from "./user-info-token";
 
@@ -64,20 +65,14 @@ export const authRouter = router({
 
   login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
     const email = input.email.toLowerCase();
-    await consumeRateLimits(ctx.database, [
-      { key: `login:ip:${ctx.ip}`, limit: 30, windowSeconds: 15 * MINUTE },
-      { key: `login:email:${email}`, limit: 10, windowSeconds: 15 * MINUTE },
-    ]);
+    await consumeRateLimits(ctx.database, loginRateRules({ kind: "email", name: email }, ctx.ip));
     const user = await verifyEmailLogin(ctx.database.db, email, input.password);
     return startSession(ctx, user);
   }),
 
   agentLogin: publicProcedure.input(ZAgentLoginInput).mutation(async ({ ctx, input }) => {
     const username = input.username.toLowerCase();
-    await consumeRateLimits(ctx.database, [
-      { key: `login:ip:${ctx.ip}`, limit: 30, windowSeconds: 15 * MINUTE },
-      { key: `login:agent:${username}`, limit: 10, windowSeconds: 15 * MINUTE },
-    ]);
+    await consumeRateLimits(ctx.database, loginRateRules({ kind: "agent", name: username }, ctx.ip));
     const user = await verifyAgentLogin(ctx.database.db, username, input.password);
     return startSession(ctx, user);
   }),
