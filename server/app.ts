@@ -32,6 +32,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Emailed tokens travel as a path parameter; the default cap is 100 characters.
     routerOptions: { maxParamLength: 5000 },
     trustProxy: false,
+    // Slow clients must not hold connections forever (Fastify's defaults never time a request out).
+    requestTimeout: deps.config.HTTP_REQUEST_TIMEOUT_MS,
+    connectionTimeout: 2 * deps.config.HTTP_REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: 72_000,
+    http: {
+      headersTimeout: Math.min(10_000, deps.config.HTTP_REQUEST_TIMEOUT_MS),
+      // Node checks those timeouts only this often.
+      connectionsCheckingInterval: Math.min(5_000, deps.config.HTTP_REQUEST_TIMEOUT_MS / 2),
+    },
   });
 
   await app.register(fastifyHelmet, {

@@ -47,6 +47,11 @@ const ZEnv = z
     HOLD_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
     /** Seat announcements of one event date are coalesced over this tick, in milliseconds. */
     SEAT_TICK_MS: z.coerce.number().int().min(0).max(1000).default(50),
+    /**
+     * A request's headers and body must have arrived within this (a 10 MB upload needs about
+     * 0.7 Mbit/s); headers alone within 10 s. A client that trickles bytes is cut off.
+     */
+    HTTP_REQUEST_TIMEOUT_MS: z.coerce.number().int().min(200).max(600_000).default(120_000),
     /** Open WebSockets per client address (buyers behind one NAT share it). */
     WS_MAX_SOCKETS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(200),
     /** Live seat maps one WebSocket may watch at once. */
