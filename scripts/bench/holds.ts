@@ -51,7 +51,9 @@ import { drizzle } from "drizzle-orm/postgres-js";
 import postgres from "postgres";
 import superjson from "superjson";
 import type { Db } from "../../server/db/client";
-import { hashSecret, holdStatement, releaseStatement } from "../../server/modules/shop/holds";
+import { holdStatement } from "../../server/modules/inventory/hold";
+import { releaseStatement } from "../../server/modules/inventory/release";
+import { hashSecret } from "../../server/modules/shop/cart";
 import type { ShopScope } from "../../server/modules/shop/scope";
 import type { AppRouter } from "../../server/trpc/router";
 import {

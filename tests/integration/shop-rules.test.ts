@@ -1,12 +1,13 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { holdStatement } from "../../server/modules/shop/holds";
+import { holdStatement } from "../../server/modules/inventory/hold";
 import type { PublicCategory } from "../../server/modules/shop/public";
 import { loadScope } from "../../server/modules/shop/scope";
 import type { SeatingLayout } from "../../shared/seating/layout";
 import { appCodeOf, createTestApp, type TestApp } from "./helpers/app";
 import { daysFromNow, ok, ticketCategory } from "./helpers/events";
 import { cartOf, countersOf, createShopEvent, eventOptions, holdVia, seatRows, seatsAs, shopState, type ShopEvent } from "./helpers/shop";
+import { expectNoDrift } from "./helpers/inventory";
 
 /** What a buyer's shop page gets (shop.scope). */
 type ScopeView = { locked: boolean; onSale: boolean; status: string; layout: SeatingLayout | null; categories: PublicCategory[]; remaining: Record<string, number> };
@@ -17,7 +18,14 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // inventory:check after everything this file did (races and refusals included): no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
 
 describe("ticket category rules, enforced by the server on every hold", () => {
   let shop: ShopEvent;

@@ -3,7 +3,8 @@ import { expandSchedule, ScheduleError } from "../../../shared/rules/recurrence"
 import type { ExpandedDate, Schedule } from "../../../shared/rules/schedule-types";
 import type { DbOrTx } from "../../db/client";
 import { eventDates, eventSeating } from "../../db/schema";
-import { materialiseInventory } from "../seating/materialise";
+import { syncCounters } from "../inventory/counters";
+import { materialiseInventory } from "../inventory/materialise";
 import { AppError } from "../../trpc/app-error";
 import type { EventRow } from "./access";
 
@@ -52,4 +53,6 @@ export async function syncEventDates(tx: DbOrTx, event: EventRow, schedule: Sche
     const [seating] = await tx.select().from(eventSeating).where(eq(eventSeating.eventId, event.id)).limit(1);
     if (seating) await materialiseInventory(tx, event.id, seating.layout, inserted.map((d) => d.id));
   }
+  // Every date is a scope with its own counters, created here (never when the shop reads).
+  await syncCounters(tx, event.id);
 }

@@ -10,6 +10,7 @@ import { assertEditable, assertMayChange, type EventRights, type EventRow, getOw
 import { expandOrThrow, syncEventDates } from "./dates";
 import { reassertPublishable } from "./lifecycle";
 import { forgetShopScopes } from "../shop/scope";
+import { syncCounters } from "../inventory/counters";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf, seatsOf } from "../seating/budget";
 import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../seating/materialise";
 
@@ -239,6 +240,8 @@ export async function saveEventOptions(
         wizardStep: Math.max(event.wizardStep, 5),
       })
       .where(eq(events.id, event.id));
+    // The attendee limit is a capacity: its counters follow here, never when the shop reads.
+    await syncCounters(tx, event.id);
   });
   forgetShopScopes(eventId);
 }

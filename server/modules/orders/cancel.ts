@@ -1,24 +1,44 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { enqueueMail } from "../../mail/outbox";
-import { txRows } from "../shop/sql";
+import { giveBack } from "../inventory/give-back";
+import { lockCarts } from "../inventory/lock-order";
+import { txRows } from "../inventory/sql";
 import { enqueueRefund, formatAmount, type OrderRow } from "./settle";
 
 /**
  * SPEC §4: cancelling an event cancels every order of it: valid orders become cancelled with
  * every ticket line canceled, online payments are refunded (by the refund job) and buyers are
  * emailed; orders still waiting for their payment are cancelled too (a payment arriving later
- * is refunded). In the caller's transaction; running it again changes nothing.
+ * is refunded). Their places go back to the inventory (sold seats and counters of valid
+ * orders, the carts of pending ones) in one statement, after their carts were locked (decision
+ * 009). In the caller's transaction; running it again changes nothing. Nothing is announced: a
+ * cancelled event sells nothing, its watchers see it in their next snapshot.
  */
 export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName: string): Promise<number> {
-  const affected = await txRows<OrderRow>(
+  const carts = await txRows<{ id: string }>(
     tx,
-    sql`update orders set status = 'cancelled', cancelled_at = now(), updated_at = now()
-        where event_id = ${eventId} and status in ('valid', 'pending')
-        returning id, number, event_id, scope_id, is_season, cart_id, status,
-          buyer, buyer_email, locale, total_cents, provider, provider_ref, paid_at is not null as was_paid`,
+    sql`select distinct cart_id::text as id from orders where event_id = ${eventId} and status in ('valid', 'pending') and cart_id is not null`,
   );
-  for (const order of affected as (OrderRow & { was_paid: boolean })[]) {
+  await lockCarts(tx, carts.map((c) => c.id));
+  const affected = await txRows<OrderRow & { was_paid: boolean; was: string }>(
+    tx,
+    sql`with old as (select id, status from orders where event_id = ${eventId} and status in ('valid', 'pending') order by id for update)
+        update orders o set status = 'cancelled', cancelled_at = now(), updated_at = now()
+        from old where o.id = old.id
+        returning o.id, o.number, o.event_id, o.scope_id, o.is_season, o.cart_id, o.status,
+          o.buyer, o.buyer_email, o.locale, o.total_cents, o.provider, o.provider_ref, o.paid_at is not null as was_paid, old.status::text as was`,
+  );
+  await giveBack(
+    tx,
+    {
+      orderIds: affected.filter((o) => o.was === "valid").map((o) => o.id),
+      cartIds: affected.flatMap((o) => (o.was === "pending" && o.cart_id ? [o.cart_id] : [])),
+      cartState: "released",
+    },
+    new Map(),
+  );
+  for (const order of affected) {
     await tx.execute(sql`update order_lines set status = 'canceled' where order_id = ${order.id} and status <> 'canceled'`);
     if (!order.was_paid) continue;
     const refunded = order.provider !== null && order.total_cents > 0;

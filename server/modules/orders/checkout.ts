@@ -6,7 +6,11 @@ import { ticketsForPlaces } from "../../../shared/rules/ticket-selection";
 import type { ZCheckoutInput } from "../../../shared/schemas/orders";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../trpc/app-error";
-import { announceChanges, assertSelectionAllowed, type Changes, hashSecret } from "../shop/holds";
+import { announceChanges, type Changes } from "../inventory/changes";
+import { followCartExpiry } from "../inventory/hold";
+import { HELD } from "../inventory/statuses";
+import { hashSecret } from "../shop/cart";
+import { assertSelectionAllowed } from "../shop/rules-gate";
 import { loadScope, type ShopScope } from "../shop/scope";
 import { pgArray, txRows } from "../shop/sql";
 import { orderViewPath } from "./links";
@@ -116,7 +120,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
       tx,
       sql`select s.seat_key as k, s.ticket_category_id::text as tc, min(s.block_id) as block, min(s.row_label) as row, min(s.seat_label) as seat
           from seat_inventory s
-          where s.hold_id = ${cart.id} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ('PAYMENT_PENDING', 'SEASON_BLOCKED')
+          where s.hold_id = ${cart.id} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ${HELD}
           group by s.seat_key, s.ticket_category_id`,
     );
     const seatRows = seats as unknown as { k: string; tc: string; block: string; row: string; seat: string }[];
@@ -202,8 +206,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
     }
     // The places stay held while the buyer pays (the sweeper fails the order after this).
     await tx.execute(sql`update carts set state = 'checked_out', expires_at = greatest(expires_at, now() + make_interval(secs => ${PAYMENT_WINDOW_SECONDS})) where id = ${cart.id}`);
-    await tx.execute(sql`update seat_inventory set held_until = (select expires_at from carts where id = ${cart.id})
-        where hold_id = ${cart.id} and status in ('PAYMENT_PENDING', 'SEASON_BLOCKED')`);
+    await followCartExpiry(tx, cart.id);
     return { kind: "pending" as const, orderId };
   });
   announceChanges(deps, changes);

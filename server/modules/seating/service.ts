@@ -1,7 +1,8 @@
-import { and, asc, count, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, eventSeating, seatInventory } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
+import { blockSeats } from "../inventory/block";
 
 async function ownDate(db: DbOrTx, organiserId: string, eventDateId: string) {
   const [date] = await db
@@ -14,9 +15,8 @@ async function ownDate(db: DbOrTx, organiserId: string, eventDateId: string) {
 }
 
 /**
- * Blocks (or unblocks) seats of one event date for the organiser: one guarded UPDATE, so only
- * FREE seats become BLOCKED and only BLOCKED seats become FREE; sold or held seats are untouched.
- * Returns the keys that changed.
+ * Blocks (or unblocks) seats of one event date for the organiser (inventory/block.ts: only FREE
+ * seats become BLOCKED and only BLOCKED seats become FREE). Returns the keys that changed.
  */
 export async function setSeatsBlocked(
   db: Db,
@@ -24,20 +24,7 @@ export async function setSeatsBlocked(
   input: { eventDateId: string; seatKeys: string[]; blocked: boolean },
 ): Promise<string[]> {
   await ownDate(db, organiserId, input.eventDateId);
-  const from = input.blocked ? "FREE" : "BLOCKED";
-  const to = input.blocked ? "BLOCKED" : "FREE";
-  const rows = await db
-    .update(seatInventory)
-    .set({ status: to, version: sql`${seatInventory.version} + 1` })
-    .where(
-      and(
-        eq(seatInventory.eventDateId, input.eventDateId),
-        inArray(seatInventory.seatKey, input.seatKeys),
-        eq(seatInventory.status, from),
-      ),
-    )
-    .returning({ key: seatInventory.seatKey });
-  return rows.map((r) => r.key);
+  return blockSeats(db, input);
 }
 
 /** The organiser's view of one date: the event's plan, every seat's status and the areas' counters. */

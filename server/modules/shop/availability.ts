@@ -3,28 +3,8 @@ import { remainingTickets } from "../../../shared/rules/ticket-selection";
 import type { CounterState, SeatState } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import type { ShopScope } from "./scope";
-import { pgArray, txRows } from "./sql";
-
-const FREE_NOW = sql.raw(`(status = 'FREE' or (status in ('PAYMENT_PENDING','SEASON_BLOCKED') and held_until < now()))`);
-
-/**
- * Creates the counters of a scope that are missing and follows capacity changes of the
- * organiser (never below what is already held or sold). Idempotent; run when a scope is read.
- */
-export async function ensureCounters(db: DbOrTx, scope: ShopScope): Promise<void> {
-  const limit = scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit;
-  const wanted = [
-    ...scope.categories.map((c) => ({ k: `ticket:${c.id}`, cap: c.dailyQuantity * c.seatsPerTicket })),
-    ...(limit !== null ? [{ k: "attendees", cap: limit }] : []),
-  ];
-  if (wanted.length === 0) return;
-  await db.execute(sql`
-    insert into quota_inventory (scope_id, counter_key, event_id, capacity)
-    select ${scope.scopeId}, w.k, ${scope.event.id}, w.cap from jsonb_to_recordset(${JSON.stringify(wanted)}::jsonb) as w(k text, cap int)
-    on conflict (scope_id, counter_key) do update
-      set capacity = greatest(excluded.capacity, quota_inventory.held + quota_inventory.sold), version = quota_inventory.version + 1
-      where quota_inventory.capacity <> greatest(excluded.capacity, quota_inventory.held + quota_inventory.sold)`);
-}
+import { pgArray, txRows } from "../inventory/sql";
+import { FREE_NOW } from "../inventory/statuses";
 
 /** The live state of a scope: every seat that is not "free and never touched", and every counter. */
 export async function readSnapshot(db: DbOrTx, scope: ShopScope): Promise<{ seats: SeatState[]; counters: CounterState[] }> {

@@ -6,7 +6,6 @@ import type { EventListStatus } from "../../../shared/schemas/events";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { ensureCounters } from "./availability";
 import { eventDates, events, eventSeating, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import type { EventRow } from "../events/access";
@@ -15,7 +14,8 @@ export type TicketCategoryRow = typeof ticketCategories.$inferSelect;
 
 /**
  * Where a buyer shops: one event date, or a season (whose season tickets take a seat on every
- * date of its events). Everything a hold needs to check a request, loaded once per second.
+ * date of its events). Everything a hold needs to check a request, loaded once per second;
+ * loading it only reads (its counters were created where capacity is decided, decision 009).
  */
 export type ShopScope = {
   kind: "date" | "season";
@@ -94,7 +94,6 @@ async function readScope(db: DbOrTx, scopeId: string): Promise<ShopScope | null>
   const categories = await db.select().from(ticketCategories).where(eq(ticketCategories.eventId, event.id)).orderBy(asc(ticketCategories.sortOrder));
   const [seating] = event.seatingMode === "template" ? await db.select({ layout: eventSeating.layout }).from(eventSeating).where(eq(eventSeating.eventId, event.id)).limit(1) : [];
   const scope: ShopScope = { kind: dated ? "date" : "season", scopeId, event, dateIds, date, firstStartsAt, lastEndsAt, categories, layout: seating?.layout ?? null };
-  await ensureCounters(db, scope);
   return scope;
 }
 

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, eventSeating, events, seatInventory, stadiumTemplates, uploads } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import { assertEventWithinBudget, assertPlanWithinBudget, budgetOf, dateCountOf, seatsOf } from "../seating/budget";
-import { dropInventory, hasSalesOrHolds, materialiseInventory, sellablePlaces } from "../seating/materialise";
+import { followLayout, hasSalesOrHolds, rebuildInventory } from "../inventory/materialise";
 import { assertLimitedEdit } from "./edit-mode";
 
 export type TemplateInput = { name: string; comment?: string | null | undefined; type: StadiumType; layout: SeatingLayout };
@@ -147,40 +147,8 @@ async function applyLayoutToEvent(tx: DbOrTx, eventId: string, layout: SeatingLa
   await tx.update(eventSeating).set({ layout }).where(eq(eventSeating.eventId, eventId));
   const dates = await tx.select({ id: eventDates.id }).from(eventDates).where(eq(eventDates.eventId, eventId));
   const dateIds = dates.map((d) => d.id);
-  if (!limited) {
-    const blocked = await tx
-      .select({ eventDateId: seatInventory.eventDateId, seatKey: seatInventory.seatKey })
-      .from(seatInventory)
-      .where(and(eq(seatInventory.eventId, eventId), eq(seatInventory.status, "BLOCKED")));
-    await dropInventory(tx, eventId);
-    await materialiseInventory(tx, eventId, layout, dateIds);
-    for (const b of blocked) {
-      await tx
-        .update(seatInventory)
-        .set({ status: "BLOCKED", version: sql`${seatInventory.version} + 1` })
-        .where(and(eq(seatInventory.eventDateId, b.eventDateId), eq(seatInventory.seatKey, b.seatKey)));
-    }
-    return;
-  }
-  // With sales: new blocks get inventory, unsold seats follow their new category.
-  await materialiseInventory(tx, eventId, layout, dateIds);
-  const { seats, areas } = sellablePlaces(layout);
-  if (areas.length > 0) {
-    await tx.execute(sql`
-      update ${areaInventory} ai set category_id = a.category, version = ai.version + 1
-      from jsonb_to_recordset(${JSON.stringify(areas.map((a) => ({ area: a.area, category: a.category })))}::jsonb)
-        as a(area text, category text)
-      where ai.event_id = ${eventId}::uuid and ai.area_id = a.area and ai.held + ai.sold = 0
-        and ai.category_id is distinct from a.category`);
-  }
-  if (seats.length > 0) {
-    await tx.execute(sql`
-      update ${seatInventory} si set category_id = s.category, version = si.version + 1
-      from jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category })))}::jsonb)
-        as s(key text, category text)
-      where si.event_id = ${eventId}::uuid and si.seat_key = s.key and si.status in ('FREE', 'BLOCKED')
-        and si.category_id is distinct from s.category`);
-  }
+  if (limited) await followLayout(tx, eventId, layout, dateIds);
+  else await rebuildInventory(tx, eventId, layout, dateIds);
 }
 
 export async function duplicateTemplate(db: Db, organiserId: string, id: string): Promise<{ id: string }> {

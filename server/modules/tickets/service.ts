@@ -6,6 +6,7 @@ import { events, eventSeating, ticketCategories } from "../../db/schema";
 import { AppError } from "../../trpc/app-error";
 import { assertEditable, getOwnEvent } from "../events/access";
 import { reassertPublishable } from "../events/lifecycle";
+import { syncCounters } from "../inventory/counters";
 import { forgetShopScopes } from "../shop/scope";
 
 type CategoriesInput = z.output<typeof ZTicketCategories>;
@@ -97,6 +98,8 @@ export async function saveTicketCategories(db: Db, organiserId: string, eventId:
       .update(events)
       .set({ wizardStep: Math.max(event.wizardStep, 4) })
       .where(and(eq(events.id, event.id), inArray(events.status, ["draft", "scheduled", "published"])));
+    // Category quantities are capacities: the counters follow here, never when the shop reads.
+    await syncCounters(tx, event.id);
     await reassertPublishable(tx, event.id);
   });
   // The shop reads categories through a short cache; changes show at once on this instance.

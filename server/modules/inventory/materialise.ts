@@ -1,0 +1,146 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { blockSeats } from "../../../shared/seating/numbering";
+import type { SeatingLayout } from "../../../shared/seating/layout";
+import type { DbOrTx } from "../../db/client";
+import { areaInventory, eventDates, seatInventory } from "../../db/schema";
+import { AppError } from "../../trpc/app-error";
+import { lockRows } from "./lock-order";
+import { HELD_STATUSES, SOLD_STATUSES } from "./statuses";
+
+type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null };
+type AreaRow = { area: string; category: string | null; capacity: number };
+
+/** The sellable places of a layout: active seats and standing areas. */
+export function sellablePlaces(layout: SeatingLayout): { seats: SeatRow[]; areas: AreaRow[] } {
+  const seats: SeatRow[] = [];
+  const areas: AreaRow[] = [];
+  for (const block of layout.blocks) {
+    if (block.kind === "standing") {
+      areas.push({ area: block.id, category: block.categoryId, capacity: Math.min(block.capacity, block.dailyAmount ?? block.capacity) });
+      continue;
+    }
+    for (const seat of blockSeats(block)) {
+      if (seat.isActive) seats.push({ key: seat.key, block: block.id, row: seat.rowLabel, seat: seat.seatLabel, category: seat.categoryId });
+    }
+  }
+  return { seats, areas };
+}
+
+/**
+ * Creates the inventory of the given dates from the event's layout snapshot: one FREE row per
+ * active seat and one counter per standing area. One statement per table for all dates (the
+ * seats travel once as JSON and are crossed with the dates in Postgres); existing rows stay.
+ */
+export async function materialiseInventory(
+  tx: DbOrTx,
+  eventId: string,
+  layout: SeatingLayout,
+  dateIds: string[],
+): Promise<void> {
+  if (dateIds.length === 0) return;
+  const { seats, areas } = sellablePlaces(layout);
+  const dateList = sql.join(dateIds.map((id) => sql`${id}::uuid`), sql`, `);
+  if (seats.length > 0) {
+    await tx.execute(sql`
+      insert into ${seatInventory} (event_date_id, seat_key, event_id, block_id, row_label, seat_label, category_id)
+      select d.id, s.key, ${eventId}::uuid, s.block, s.row, s.seat, s.category
+      from ${eventDates} d
+      cross join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb)
+        as s(key text, block text, row text, seat text, category text)
+      where d.id in (${dateList})
+      on conflict do nothing`);
+  }
+  if (areas.length > 0) {
+    await tx.execute(sql`
+      insert into ${areaInventory} (event_date_id, area_id, event_id, category_id, capacity)
+      select d.id, a.area, ${eventId}::uuid, a.category, a.capacity
+      from ${eventDates} d
+      cross join jsonb_to_recordset(${JSON.stringify(areas)}::jsonb) as a(area text, category text, capacity int)
+      where d.id in (${dateList})
+      on conflict do nothing`);
+  }
+}
+
+/**
+ * Removes the inventory of an event. Only unsold, unheld rows are deleted; if a hold or sale
+ * slipped in after the caller's check, SEATING_LOCKED rolls the whole change back instead of
+ * losing it.
+ */
+export async function dropInventory(tx: DbOrTx, eventId: string): Promise<void> {
+  // Seats locked by key (decision 009) before they go.
+  await tx.execute(sql`
+    with l as (${lockRows(
+      sql`select s.event_date_id, s.seat_key from ${seatInventory} s where s.event_id = ${eventId} and s.status in ('FREE', 'BLOCKED')`,
+      sql`s.event_date_id, s.seat_key`,
+      sql`for update of s`,
+    )})
+    delete from ${seatInventory} t using l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key and t.status in ('FREE', 'BLOCKED')`);
+  await tx
+    .delete(areaInventory)
+    .where(and(eq(areaInventory.eventId, eventId), sql`${areaInventory.held} + ${areaInventory.sold} = 0`));
+  const [seat] = await tx.select({ n: sql<number>`1` }).from(seatInventory).where(eq(seatInventory.eventId, eventId)).limit(1);
+  const [area] = await tx.select({ n: sql<number>`1` }).from(areaInventory).where(eq(areaInventory.eventId, eventId)).limit(1);
+  if (seat || area) throw new AppError("SEATING_LOCKED");
+}
+
+/** Whether any seat or place of these events is sold or held (then layouts are frozen). */
+export async function hasSalesOrHolds(db: DbOrTx, eventIds: string[]): Promise<boolean> {
+  if (eventIds.length === 0) return false;
+  const [seat] = await db
+    .select({ n: sql<number>`1` })
+    .from(seatInventory)
+    .where(and(inArray(seatInventory.eventId, eventIds), inArray(seatInventory.status, [...SOLD_STATUSES, ...HELD_STATUSES])))
+    .limit(1);
+  if (seat) return true;
+  const [area] = await db
+    .select({ n: sql<number>`1` })
+    .from(areaInventory)
+    .where(and(inArray(areaInventory.eventId, eventIds), sql`${areaInventory.held} + ${areaInventory.sold} > 0`))
+    .limit(1);
+  return area !== undefined;
+}
+
+
+/**
+ * A template saved without sales: the events' inventory is rebuilt from the new layout; seats
+ * that were blocked stay blocked.
+ */
+export async function rebuildInventory(tx: DbOrTx, eventId: string, layout: SeatingLayout, dateIds: string[]): Promise<void> {
+  const blocked = await tx
+    .select({ eventDateId: seatInventory.eventDateId, seatKey: seatInventory.seatKey })
+    .from(seatInventory)
+    .where(and(eq(seatInventory.eventId, eventId), eq(seatInventory.status, "BLOCKED")));
+  await dropInventory(tx, eventId);
+  await materialiseInventory(tx, eventId, layout, dateIds);
+  if (blocked.length === 0) return;
+  await tx.execute(sql`
+    update ${seatInventory} si set status = 'BLOCKED', version = si.version + 1
+    from jsonb_to_recordset(${JSON.stringify(blocked.map((b) => ({ d: b.eventDateId, k: b.seatKey })))}::jsonb) as b(d uuid, k text)
+    where si.event_date_id = b.d and si.seat_key = b.k and si.status = 'FREE'`);
+}
+
+/** A template saved with sales: new blocks get inventory, unsold seats and empty areas follow their new category. */
+export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingLayout, dateIds: string[]): Promise<void> {
+  await materialiseInventory(tx, eventId, layout, dateIds);
+  const { seats, areas } = sellablePlaces(layout);
+  if (areas.length > 0) {
+    await tx.execute(sql`
+      update ${areaInventory} ai set category_id = a.category, version = ai.version + 1
+      from jsonb_to_recordset(${JSON.stringify(areas.map((a) => ({ area: a.area, category: a.category })))}::jsonb)
+        as a(area text, category text)
+      where ai.event_id = ${eventId}::uuid and ai.area_id = a.area and ai.held + ai.sold = 0
+        and ai.category_id is distinct from a.category`);
+  }
+  if (seats.length > 0) {
+    await tx.execute(sql`
+      with l as (${lockRows(
+        sql`select si.event_date_id, si.seat_key, s.category from ${seatInventory} si
+          join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category })))}::jsonb) as s(key text, category text) on si.seat_key = s.key
+          where si.event_id = ${eventId}::uuid and si.status in ('FREE', 'BLOCKED') and si.category_id is distinct from s.category`,
+        sql`si.event_date_id, si.seat_key`,
+        sql`for update of si`,
+      )})
+      update ${seatInventory} t set category_id = l.category, version = t.version + 1
+      from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
+  }
+}

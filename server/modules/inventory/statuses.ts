@@ -1,0 +1,21 @@
+import { sql } from "drizzle-orm";
+import type { SeatStatus } from "../../../shared/enums";
+
+/**
+ * The seat-status sets every inventory statement uses, written once. A seat is held while a
+ * cart pays or chooses (a season cart blocks it on every date), sold once paid.
+ */
+export const HELD_STATUSES = ["PAYMENT_PENDING", "SEASON_BLOCKED"] as const satisfies readonly SeatStatus[];
+export const SOLD_STATUSES = ["SOLD", "SEASON_SOLD"] as const satisfies readonly SeatStatus[];
+
+const list = (statuses: readonly string[]) => `(${statuses.map((s) => `'${s}'`).join(",")})`;
+
+/** `status in (...)` lists for raw statements. */
+export const HELD = sql.raw(list(HELD_STATUSES));
+export const SOLD = sql.raw(list(SOLD_STATUSES));
+
+/** A seat anyone may take now: free, or held by a cart whose time ran out (`s` is the seat row). */
+export const TAKEABLE = sql.raw(`(s.status = 'FREE' or (s.status in ${list(HELD_STATUSES)} and s.held_until < now()))`);
+
+/** The same predicate for statements that read seat_inventory without an alias. */
+export const FREE_NOW = sql.raw(`(status = 'FREE' or (status in ${list(HELD_STATUSES)} and held_until < now()))`);
