@@ -27,12 +27,20 @@ import {
 import { readOutbox } from "./helpers/outbox";
 import { type Cart, cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
+import { expectNoDrift } from "./helpers/inventory";
 
 let t: OrdersApp;
 beforeAll(async () => {
   t = await createOrdersApp();
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // inventory:check after everything this file did (races and refusals included): no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
 
 /** One block G1 of 2 × 10 seats; "Ticket cat1" at 15.00 and the free "Ticket free". */
 function cancelEvent(): Promise<ShopEvent> {

@@ -26,6 +26,7 @@ import {
 } from "./helpers/orders";
 import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
+import { expectNoDrift } from "./helpers/inventory";
 
 let t: OrdersApp;
 let shop: ShopEvent;
@@ -39,7 +40,14 @@ beforeAll(async () => {
   dateId = shop.dateIds[0]!;
   a = shop.category("cat1").id;
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // inventory:check after everything this file did (races and refusals included): no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
 
 /** Seat `n` of row `row`; every test takes seats of its own. */
 const seat = (row: number, n: number) => `G1:${row}:${n}`;
@@ -173,6 +181,7 @@ describe("payment news", () => {
     const news = { provider: "test" as const, eventId: `evt-${placed.orderId}`, type: "paid", orderId: placed.orderId, outcome: "paid" as const };
     const results = await Promise.all([handlePaymentNews(t.deps, news), handlePaymentNews(t.deps, news)]);
     expect(results.sort()).toEqual(["duplicate", "handled"]);
+    await expectNoDrift(t.database);
     expect(await handlePaymentNews(t.deps, news)).toBe("duplicate");
     expect((await orderRow(t.database, placed.orderId))!.status).toBe("valid");
     expect((await mailsTo(t.database, placed.input.buyer.email)).map((m) => m.template)).toEqual(["order_confirmation"]);

@@ -28,6 +28,7 @@ import {
 import { linkIn } from "./helpers/outbox";
 import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
 import { seatedBlock, standingBlock } from "./helpers/stadiums";
+import { expectNoDrift } from "./helpers/inventory";
 
 /**
  * A plan with room for every test of this file: block A (category a, 5 × 10 seats), block B
@@ -89,7 +90,14 @@ beforeAll(async () => {
   c = shop.category("c").id;
   f = shop.category("f").id;
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // inventory:check after everything this file did (races and refusals included): no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
 
 async function pdfText(body: Buffer): Promise<{ pages: number; text: string }> {
   const doc = await getDocumentProxy(new Uint8Array(body));
@@ -568,6 +576,7 @@ describe("a double-submitted checkout", () => {
     const one = ok(first);
     const two = ok(second);
     expect(two.orderId).toBe(one.orderId);
+    await expectNoDrift(t.database);
     const orders = await t.database.rows<{ id: string }>(sql`select id::text from orders where cart_id = ${cart.id}`);
     expect(orders).toEqual([{ id: one.orderId }]);
     expect(await linesOf(t.database, one.orderId)).toHaveLength(2);

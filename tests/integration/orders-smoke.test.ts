@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "./helpers/app";
 import { ok } from "./helpers/events";
 import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
 import { seatsOf } from "./helpers/stadiums";
+import { expectNoDrift } from "./helpers/inventory";
 
 let t: TestApp;
 let shop: ShopEvent;
@@ -11,7 +12,14 @@ beforeAll(async () => {
   t = await createTestApp();
   shop = await createShopEvent(t);
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // inventory:check after everything this file did (races and refusals included): no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
 
 describe("orders smoke", () => {
   it("buys two seats with the test provider", async () => {

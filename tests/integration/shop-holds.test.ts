@@ -22,6 +22,7 @@ import {
   type ShopEvent,
 } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
+import { expectNoDrift } from "./helpers/inventory";
 
 type CartView = Awaited<ReturnType<typeof readCart>>;
 
@@ -35,7 +36,12 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await jobDeps.bus.stop();
-  await t.close();
+  // inventory:check after everything this file did: no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
 });
 
 /** The small plan: A (category a, row 2 in c), B (category b), standing area S (category c, 30 a day). */

@@ -4,6 +4,7 @@ import { createTestApp, type TestApp } from "./helpers/app";
 import { ok } from "./helpers/events";
 import { blockKeys, countersOf, createShopEvent, eventOptions, holdVia, seatRows, seatsAs, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
+import { expectNoDrift } from "./helpers/inventory";
 
 /**
  * SPEC: two buyers can never get the same seat. 200 buyers (each its own browser and address)
@@ -19,7 +20,14 @@ beforeAll(async () => {
   t = await createTestApp();
   shop = await createShopEvent(t, { layout: gridLayout(1, 5, 10), options: eventOptions({ dailyAttendeeLimit: 1000 }) });
 });
-afterAll(async () => t.close());
+afterAll(async () => {
+  // inventory:check after everything this file did (races and refusals included): no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
 
 /** A deterministic pseudo-random generator, so a failure can be replayed. */
 function random(seed: number) {
@@ -100,5 +108,7 @@ describe("200 buyers race for 50 seats", () => {
       ["attendees", pending.length],
       [`ticket:${tc}`, pending.length],
     ]);
+    // And the whole inventory agrees with itself (npm run inventory:check).
+    await expectNoDrift(t.database);
   });
 });

@@ -8,6 +8,7 @@ import { categoriesOf, createEventVia, datesOf, ok, saveTicketsVia, signedInOrga
 import { cartOf, countersOf, expireCart, holdVia, seatRows, seatsAs, shopState } from "./helpers/shop";
 import { chooseTemplate, createEventWithDates, createTemplateVia, smallLayout } from "./helpers/stadiums";
 import { connectWs, listenLocal, seatIn, watch, type WsTrpc } from "./helpers/ws";
+import { expectNoDrift } from "./helpers/inventory";
 
 /**
  * Season tickets (ARCHITECTURE "Seat inventory and holds"): a season ticket holds its seat on
@@ -63,7 +64,12 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) await s.close();
   await jobDeps.bus.stop();
-  await t.close();
+  // inventory:check after everything this file did: no drift.
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
 });
 
 /** Every stored row of the season and its events. */

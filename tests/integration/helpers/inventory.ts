@@ -1,0 +1,8 @@
+import { expect } from "vitest";
+import type { Database } from "../../../server/db/client";
+import { checkInventory } from "../../../server/modules/inventory/check";
+
+/** `npm run inventory:check` on a test database: every counter equal to what the seats, carts and orders say. */
+export async function expectNoDrift(database: Database): Promise<void> {
+  expect(await checkInventory(database.db)).toEqual([]);
+}
