@@ -24,11 +24,18 @@ export const carts = pgTable(
     state: cartStateEnum().notNull().default("active"),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     extended: boolean().notNull().default(false),
+    /** Who opened the cart (decision 011): the client's address and its device cookie's id, for the hold limits. */
+    clientAddress: text(),
+    deviceId: text(),
     /** Bumped by every change of what the cart holds: a hold checks the cart is still as it read it. */
     version: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("carts_expiry_idx").on(t.state, t.expiresAt)],
+  (t) => [
+    index("carts_expiry_idx").on(t.state, t.expiresAt),
+    index("carts_active_address_idx").on(t.clientAddress).where(sql`${t.state} = 'active'`),
+    index("carts_active_device_idx").on(t.deviceId).where(sql`${t.state} = 'active'`),
+  ],
 );
 
 /**
