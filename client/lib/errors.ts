@@ -68,6 +68,8 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   PARTICIPANT_REQUIRED: msg`Please fill in the required participant information for every ticket.`,
   ORDER_UNAVAILABLE: msg`Your order cannot be shown at the moment. Please check your confirmation email.`,
   TICKETS_UNAVAILABLE: msg`The tickets cannot be downloaded at the moment. Please download them from your confirmation email.`,
+  HOLD_LIMIT_REACHED: msg`Too many seats are reserved from your connection at the moment. Complete or cancel a reservation, or try again in a few minutes.`,
+  CART_LIMIT_REACHED: msg`You already have the most reservations open that one device may have. Complete or cancel one of them first.`,
   PLAN_SEAT_LIMIT: msg`This seating plan has too many seats: up to ${PLAN_SEATS_UNVERIFIED} seats until your profile is verified, up to ${PLAN_SEATS_VERIFIED} after.`,
   IMAGE_TOO_LARGE: msg`The image has too many pixels: event images may be at most ${EVENT_IMAGE_MAX_SIDE} pixels wide or high, venue images ${STADIUM_IMAGE_MAX_SIDE}. Please scale it down.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,

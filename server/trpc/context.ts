@@ -64,12 +64,13 @@ export function makeCreateContext(deps: AppDeps) {
   return async ({ req, res }: { req: FastifyRequest | IncomingMessage; res: FastifyReply | unknown }) => {
     if (isFastifyRequest(req)) {
       const reply = res as FastifyReply;
-      let device = readDevice(deps.config.APP_SECRET, req.cookies[DEVICE_COOKIE]);
-      if (!device && req.url.startsWith("/trpc/shop.")) {
-        // The shop's pages load over HTTP before the seat map's socket opens, which then carries the cookie.
+      const device = readDevice(deps.config.APP_SECRET, req.cookies[DEVICE_COOKIE]);
+      if (!device && req.method === "GET" && /^\/trpc\/(?:[^?]*,)?shop\./.test(req.url)) {
+        // The shop's pages load over HTTP before the seat map's socket opens, which then carries
+        // the cookie. Only a client that sends it back has a device: a fresh one does not count
+        // for the request that got it (a script ignoring cookies stays at the anonymous cap).
         const minted = mintDevice(deps.config.APP_SECRET);
         void reply.setCookie(DEVICE_COOKIE, minted.cookie, deviceCookieOptions(deps.config.isProduction));
-        device = minted.id;
       }
       return createContextFromToken(deps, req.cookies[SESSION_COOKIE], {
         ip: req.ip,

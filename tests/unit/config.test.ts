@@ -20,7 +20,7 @@ describe("loadConfig", () => {
     expect(config).toMatchObject({
       NODE_ENV: "development",
       PORT: 3000,
-      HOST: "0.0.0.0",
+      HOST: "localhost",
       PUBLIC_BASE_URL: "http://localhost:3000",
       SEED_DEMO: true,
       RUN_JOBS: true,

@@ -11,7 +11,7 @@ export type HoldScope = { kind: "date" | "season"; dateIds: string[]; scopeId: s
 export type HoldStatementInput = {
   scope: HoldScope;
   /** An existing cart at the version read, or a new one the statement creates (shop/cart.ts `createCart`). */
-  cart: { id: string; version: number } | { id: string; secretHash: string; ttlSeconds: number };
+  cart: { id: string; version: number } | { id: string; secretHash: string; ttlSeconds: number; client: { address: string; device: string | null } | null };
   seats: { key: string; tc: string; cat: string | null }[];
   /** Counted tickets (standing areas, events without a plan) added to the cart. */
   items: { tc: string; area: string; quantity: number }[];
@@ -55,8 +55,9 @@ export function holdStatement(input: HoldStatementInput): SQL {
       ? sql`update carts set version = version + 1
             where id = ${cart.id} and version = ${cart.version} and state = 'active' and expires_at > now() and (select ok from ready)
             returning expires_at, extended, version`
-      : sql`insert into carts (id, secret_hash, event_id, scope_id, is_season, expires_at)
-            select ${cart.id}, ${cart.secretHash}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${cart.ttlSeconds})
+      : sql`insert into carts (id, secret_hash, event_id, scope_id, is_season, expires_at, client_address, device_id)
+            select ${cart.id}, ${cart.secretHash}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${cart.ttlSeconds}),
+              ${cart.client?.address ?? null}, ${cart.client?.device ?? null}
             where (select ok from ready)
             returning expires_at, extended, version`;
   // An existing cart is locked first; whether it is still as read is decided at its update below.

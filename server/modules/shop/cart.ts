@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { CartCredentials } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
+import type { HoldClient } from "./hold-limits";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../trpc/app-error";
 import { HELD } from "../inventory/statuses";
@@ -15,7 +16,7 @@ import { loadScope, type ShopScope } from "./scope";
 export type CartInfo = { id: string; secret: string | null; scopeId: string; expiresAt: Date; extended: boolean };
 
 /** A cart about to be created: the first hold's statement writes its row together with the hold. */
-export type NewCart = { id: string; secret: string; secretHash: string; ttlSeconds: number };
+export type NewCart = { id: string; secret: string; secretHash: string; ttlSeconds: number; client: HoldClient | null };
 
 export function hashSecret(secret: string): string {
   return createHash("sha256").update(secret).digest("hex");
@@ -25,9 +26,9 @@ export function hashSecret(secret: string): string {
  * Where every cart is born: a buyer's first hold in a scope. Its row is written by that hold's
  * statement (so no cart exists without a hold, and a losing first hold leaves nothing behind).
  */
-export function createCart(deps: AppDeps, _scope: ShopScope): NewCart {
+export function createCart(deps: AppDeps, _scope: ShopScope, client: HoldClient | null): NewCart {
   const secret = randomBytes(24).toString("base64url");
-  return { id: randomUUID(), secret, secretHash: hashSecret(secret), ttlSeconds: deps.config.HOLD_TTL_SECONDS };
+  return { id: randomUUID(), secret, secretHash: hashSecret(secret), ttlSeconds: deps.config.HOLD_TTL_SECONDS, client };
 }
 
 type CartRow = { id: string; secret_hash: string; scope_id: string; state: string; expires_at: Date | string; extended: boolean };

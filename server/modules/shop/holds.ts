@@ -23,6 +23,7 @@ import {
   rememberCart,
   scopeOfCart,
 } from "./cart";
+import type { HoldClient } from "./hold-limits";
 import { assertSelectionAllowed, type HoldPlan, planRequest, selectionOf } from "./rules-gate";
 import { openScope, type ShopScope } from "./scope";
 
@@ -49,12 +50,13 @@ const HOLD_ATTEMPTS = 6;
 const CART_CHANGED_ATTEMPTS = 20;
 
 /** Holds seats and counted places for a buyer's cart (creating the cart on the first hold). */
-export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult> {
+/** `client`: who asks (a new cart remembers it for the hold limits, shop/hold-limits.ts); null for callers that are not a buyer. */
+export async function hold(deps: AppDeps, input: HoldInput, client: HoldClient | null = null): Promise<HoldResult> {
   const scope = await openScope(deps, input.scopeId, input.access);
   const plan = planRequest(scope, input);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await holdOnce(deps, input, scope, plan, attempt >= HOLD_ATTEMPTS);
+      return await holdOnce(deps, input, scope, plan, attempt >= HOLD_ATTEMPTS, client);
     } catch (err) {
       if (err instanceof CartChanged) {
         if (attempt < CART_CHANGED_ATTEMPTS) continue;
@@ -73,7 +75,7 @@ export async function hold(deps: AppDeps, input: HoldInput): Promise<HoldResult>
  * cart changed meanwhile is read again (`CartChanged`); seats only locked by holds still in
  * flight are tried again (`Contended`).
  */
-async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: HoldPlan, lastAttempt: boolean): Promise<HoldResult> {
+async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: HoldPlan, lastAttempt: boolean, client: HoldClient | null): Promise<HoldResult> {
   const db = deps.database.seats;
   const existing = input.cart ? (knownCart(scope, input.cart) ?? (await readCartForHold(db, scope, input.cart))) : null;
   const holdings: Holdings = existing?.holdings ?? { seats: [], items: [] };
@@ -82,7 +84,7 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
   if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
   await assertSelectionAllowed(db, scope, selection, "hold", new Set(plan.perCategory.keys()));
 
-  const fresh = existing ? null : createCart(deps, scope);
+  const fresh = existing ? null : createCart(deps, scope, client);
   const cartId = existing?.id ?? fresh!.id;
   const seats = plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory }));
   const res = await runHoldStatement(db, {
@@ -149,6 +151,7 @@ async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan:
 export async function holdBest(
   deps: AppDeps,
   input: { scopeId: string; access?: string | undefined; cart: CartCredentials | null; ticketCategoryId: string; quantity: number; blockId?: string | undefined },
+  client: HoldClient | null = null,
 ): Promise<HoldResult> {
   const scope = await openScope(deps, input.scopeId, input.access);
   const tc = scope.categories.find((c) => c.id === input.ticketCategoryId);
@@ -171,7 +174,7 @@ export async function holdBest(
         cart: input.cart,
         seats: group.map((key) => ({ key, ticketCategoryId: tc.id })),
         counts: [],
-      });
+      }, client);
       if (result.status !== "taken") return result;
     }
   }

@@ -3,6 +3,7 @@ import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope
 import { AppError } from "../../trpc/app-error";
 import { publicProcedure, router } from "../../trpc/init";
 import { queuedFeed, socketFeed } from "./feed";
+import { assertHoldAllowed } from "./hold-limits";
 import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
@@ -22,9 +23,18 @@ export const shopRouter = router({
 
   unlock: publicProcedure.input(ZUnlockInput).mutation(({ ctx, input }) => unlock(ctx, input.eventId, input.code)),
 
-  hold: publicProcedure.input(ZHoldInput).mutation(({ ctx, input }) => hold(ctx, input)),
+  hold: publicProcedure.input(ZHoldInput).mutation(async ({ ctx, input }) => {
+    const client = { address: ctx.ip, device: ctx.device };
+    const places = input.seats.length + input.counts.reduce((n, c) => n + c.quantity, 0);
+    await assertHoldAllowed(ctx, client, { newCart: input.cart === null, places });
+    return hold(ctx, input, client);
+  }),
 
-  holdBest: publicProcedure.input(ZHoldBestInput).mutation(({ ctx, input }) => holdBest(ctx, input)),
+  holdBest: publicProcedure.input(ZHoldBestInput).mutation(async ({ ctx, input }) => {
+    const client = { address: ctx.ip, device: ctx.device };
+    await assertHoldAllowed(ctx, client, { newCart: input.cart === null, places: input.quantity });
+    return holdBest(ctx, input, client);
+  }),
 
   release: publicProcedure.input(ZReleaseInput).mutation(({ ctx, input }) => release(ctx, input)),
 
