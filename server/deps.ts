@@ -6,7 +6,7 @@ import { createStripeClient, StripePaymentProvider } from "./modules/payments/st
 import { TestPaymentProvider } from "./modules/payments/test-provider";
 import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-bus";
 import { SocketRegistry } from "./realtime/sockets";
-import { SlidingWindowCounter } from "./lib/sliding-window";
+import { HoldLimiter } from "./modules/shop/hold-limits";
 
 /** What the app is built from; tests build it with their own database and config. */
 export type AppDeps = {
@@ -19,8 +19,8 @@ export type AppDeps = {
   payments: PaymentProvider;
   /** This instance's WebSockets: caps per address and socket, and who opened each. */
   sockets: SocketRegistry;
-  /** Hold calls per client over the last minute (this instance's count). */
-  holdCalls: SlidingWindowCounter;
+  /** The per-client hold limits (calls per minute, carts, places held; decision 011). */
+  holdLimits: HoldLimiter;
 };
 
 /** The deps of one instance: on Postgres seat events cross instances by LISTEN/NOTIFY. */
@@ -41,6 +41,5 @@ export function createDeps(config: Config, database: Database, log: Logger): App
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
     subscriptionStartsPerMinute: config.WS_SUBSCRIPTION_STARTS_PER_MINUTE,
   });
-  const holdCalls = new SlidingWindowCounter(config.HOLD_CALLS_PER_MINUTE, 60_000);
-  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments, sockets, holdCalls };
+  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments, sockets, holdLimits: new HoldLimiter(config) };
 }

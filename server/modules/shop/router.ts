@@ -3,7 +3,6 @@ import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope
 import { AppError } from "../../trpc/app-error";
 import { publicProcedure, router } from "../../trpc/init";
 import { queuedFeed, socketFeed } from "./feed";
-import { assertHoldAllowed } from "./hold-limits";
 import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
@@ -26,13 +25,13 @@ export const shopRouter = router({
   hold: publicProcedure.input(ZHoldInput).mutation(async ({ ctx, input }) => {
     const client = { address: ctx.ip, device: ctx.device };
     const places = input.seats.length + input.counts.reduce((n, c) => n + c.quantity, 0);
-    await assertHoldAllowed(ctx, client, { newCart: input.cart === null, places });
+    await ctx.holdLimits.assertAllowed(ctx.database.seats, client, { newCart: input.cart === null, places });
     return hold(ctx, input, client);
   }),
 
   holdBest: publicProcedure.input(ZHoldBestInput).mutation(async ({ ctx, input }) => {
     const client = { address: ctx.ip, device: ctx.device };
-    await assertHoldAllowed(ctx, client, { newCart: input.cart === null, places: input.quantity });
+    await ctx.holdLimits.assertAllowed(ctx.database.seats, client, { newCart: input.cart === null, places: input.quantity });
     return holdBest(ctx, input, client);
   }),
 
