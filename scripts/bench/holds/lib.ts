@@ -110,10 +110,22 @@ export const WS = createRequire(import.meta.url)("ws") as WsConstructor & { OPEN
 export function originWebSocket(origin: string): WsConstructor {
   const Base = WS as unknown as new (url: string, protocols?: string | string[], options?: Record<string, unknown>) => object;
   return class extends Base {
-    constructor(url: string, protocols?: string | string[]) {
-      super(url, protocols, { origin, perMessageDeflate: false });
+    constructor(url: string, protocols?: string | string[], options: Record<string, unknown> = {}) {
+      super(url, protocols, { ...options, origin, perMessageDeflate: false });
     }
   } as unknown as WsConstructor;
+}
+
+/** Watchers per client address: an on-sale's watchers come from thousands of addresses, not one. */
+export const WATCHERS_PER_ADDRESS = 50;
+
+/**
+ * The loopback address watcher number `n` connects from (Linux routes all of 127.0.0.0/8 to
+ * this machine), so the server's per-address caps apply as they would to real buyers.
+ */
+export function watcherAddress(n: number): string {
+  const a = Math.floor(n / WATCHERS_PER_ADDRESS);
+  return `127.${10 + Math.floor(a / 62_500)}.${Math.floor(a / 250) % 250}.${(a % 250) + 1}`;
 }
 
 /** CPU seconds (user + system) a process has used so far, from /proc (Linux); NaN elsewhere. */

@@ -8,9 +8,23 @@
  * seat states each delivery number carried. Delivery delays are computed here, at the end,
  * against the hold times the parent sends, and go back as a mergeable histogram.
  */
-import { Histogram, originWebSocket, sleep, wallMs, type WsSocket } from "./lib";
+import { Histogram, originWebSocket, sleep, wallMs, watcherAddress, type WsSocket } from "./lib";
 
-export type StartMessage = { type: "start"; url: string; origin: string; scopeId: string; count: number; connectConcurrency: number; readyTimeoutMs: number };
+/**
+ * `first`: the number of this process's first watcher among all (it picks the client address);
+ * `spreadMs`: open the watchers evenly over this time instead of as fast as possible.
+ */
+export type StartMessage = {
+  type: "start";
+  url: string;
+  origin: string;
+  scopeId: string;
+  count: number;
+  first: number;
+  connectConcurrency: number;
+  spreadMs?: number;
+  readyTimeoutMs: number;
+};
 /** One won seat of a hold: `key@version` (its announced state), request sent, response received. */
 export type HoldRecord = [keyAtVersion: string, sentAt: number, returnedAt: number];
 export type CollectMessage = { type: "collect"; holds: HoldRecord[]; quietMs: number; maxWaitMs: number };
@@ -67,9 +81,9 @@ function readVersion(data: Buffer, at: number): number {
   return v;
 }
 
-function open(w: Omit<Watcher, "ws">, start: StartMessage, Ws: ReturnType<typeof originWebSocket>): Promise<Watcher | null> {
+function open(w: Omit<Watcher, "ws">, start: StartMessage, Ws: ReturnType<typeof originWebSocket>, n: number): Promise<Watcher | null> {
   return new Promise((resolve) => {
-    const ws = new Ws(start.url);
+    const ws = new Ws(start.url, undefined, { localAddress: watcherAddress(n) });
     const watcher: Watcher = { ...w, ws };
     let settled = false;
     const settle = (v: Watcher | null) => {
@@ -145,7 +159,11 @@ async function start(msg: StartMessage): Promise<Watcher[]> {
   const worker = async () => {
     while (next < msg.count) {
       const index = next++;
-      const w = await open({ ready: false, base: 0, times: [], reference: index === 0 }, msg, Ws);
+      if (msg.spreadMs) {
+        const due = started + (index * msg.spreadMs) / msg.count;
+        if (performance.now() < due) await sleep(due - performance.now());
+      }
+      const w = await open({ ready: false, base: 0, times: [], reference: index === 0 }, msg, Ws, msg.first + index);
       if (w) watchers.push(w);
       else failed++;
     }
