@@ -15,7 +15,7 @@ import { registerSameOriginCheck } from "./http/same-origin";
 import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
 import { activateAccount } from "./modules/auth/service";
-import { AppError } from "./trpc/app-error";
+import { AppError } from "./lib/app-error";
 import { makeCreateContext } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 import { wsEncoder } from "./trpc/transformer";

@@ -7,7 +7,7 @@ import { handlePaymentNews } from "../modules/orders/settle";
 import { renderOrderTickets } from "../modules/orders/tickets-pdf";
 import { createStripeClient } from "../modules/payments/stripe-provider";
 import { activeTestProvider } from "../modules/payments/test-provider";
-import { txRows } from "../modules/shop/sql";
+import { txRows } from "../db/sql";
 import { sql } from "drizzle-orm";
 
 /** The fixed path Stripe delivers its events to (configure it in the Stripe dashboard). */

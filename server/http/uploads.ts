@@ -1,13 +1,12 @@
 import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
-import type { Permission } from "../../shared/permissions";
+import { canActForOrganiser, type Permission } from "../../shared/permissions";
 import type { AppDeps } from "../deps";
 import { SESSION_COOKIE } from "../modules/auth/session";
 import { readUpload, storeImageUpload, UPLOAD_RULES, type UploadKind } from "../storage/uploads";
-import { AppError } from "../trpc/app-error";
+import { AppError } from "../lib/app-error";
 import { createContextFromToken } from "../trpc/context";
-import { canActForOrganiser } from "../trpc/init";
 
 /** The session behind a plain HTTP route, checked with the same rule as organiserProcedure. */
 async function requireOrganiser(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, permissions: Permission[]) {

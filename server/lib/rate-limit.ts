@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
-import { AppError } from "../trpc/app-error";
+import { AppError } from "./app-error";
 
 export type RateLimitRule = { key: string; limit: number; windowSeconds: number };
 

@@ -1,6 +1,6 @@
 import type { EventEmitter } from "node:events";
 import { SlidingWindowCounter } from "../lib/sliding-window";
-import { AppError } from "../trpc/app-error";
+import { AppError } from "../lib/app-error";
 
 /** What one client may open: a buyer's page keeps one socket with one or two live seat maps. */
 export type SocketLimits = {

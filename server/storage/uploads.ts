@@ -7,7 +7,7 @@ import { IMAGE_PIXEL_LIMITS } from "../../shared/limits";
 import type { DbOrTx } from "../db/client";
 import { uploads } from "../db/schema";
 import { sanitizeSvg } from "../lib/sanitize";
-import { AppError } from "../trpc/app-error";
+import { AppError } from "../lib/app-error";
 
 /** Upload kinds and their limits (SPEC §9). */
 export const UPLOAD_RULES = {

@@ -2,7 +2,8 @@ import { initTRPC, TRPCError } from "@trpc/server";
 import type { Role } from "../../shared/enums";
 import type { AppErrorCode } from "../../shared/errors";
 import type { Permission } from "../../shared/permissions";
-import { AppError, appCodeFromTrpc } from "./app-error";
+import { AppError } from "../lib/app-error";
+import { appCodeFromTrpc, trpcCodeOf } from "./error-codes";
 import { transformer } from "./transformer";
 import type { SessionUser } from "../modules/auth/session";
 import type { Context } from "./context";
@@ -69,7 +70,7 @@ const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) {
     const cause = result.error.cause;
-    throw new TRPCError({ code: cause.trpcCode, message: cause.code, cause });
+    throw new TRPCError({ code: trpcCodeOf(cause.code), message: cause.code, cause });
   }
   return result;
 });

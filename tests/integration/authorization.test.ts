@@ -10,7 +10,7 @@ import { events, organisers, users } from "../../server/db/schema";
 import { createSession } from "../../server/modules/auth/session";
 import { createEvent } from "../../server/modules/events/service";
 import { saveTicketCategories } from "../../server/modules/tickets/service";
-import { AppError } from "../../server/trpc/app-error";
+import { AppError } from "../../server/lib/app-error";
 import { createContextFromToken } from "../../server/trpc/context";
 import { type Access, createCallerFactory, type Meta } from "../../server/trpc/init";
 import { appRouter } from "../../server/trpc/router";

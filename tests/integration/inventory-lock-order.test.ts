@@ -4,7 +4,7 @@ import { sql } from "drizzle-orm";
 import { returnPlaces } from "../../server/modules/inventory/allocate";
 import { checkInventory } from "../../server/modules/inventory/check";
 import { lockCarts, setLockTesting } from "../../server/modules/inventory/lock-order";
-import { txRows } from "../../server/modules/inventory/sql";
+import { txRows } from "../../server/db/sql";
 import { handlePaymentNews } from "../../server/modules/orders/settle";
 import { hold, release, sweepExpiredCarts } from "../../server/modules/shop/holds";
 import { ok } from "./helpers/events";

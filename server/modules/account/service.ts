@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { organisers } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 
 /** The organiser's own account state, as the dashboard home shows it. */
 export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {

@@ -8,7 +8,7 @@ import { authTokens, organisers, users } from "../../db/schema";
 import { createIdSecretToken, secretMatchesHash, splitIdSecretToken } from "../../lib/crypto";
 import { hashPassword, verifyDummyPassword, verifyPassword } from "../../lib/password";
 import { enqueueMail } from "../../mail/outbox";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { invalidateUserSessions } from "./session";
 
 const ACTIVATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;

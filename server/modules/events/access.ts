@@ -2,7 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { mayChangeEvent } from "../../../shared/rules/event-status";
 import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 
 export type EventRow = typeof events.$inferSelect;
 

@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { eventDates, eventSeating } from "../../db/schema";
 import { syncCounters } from "../inventory/counters";
 import { materialiseInventory } from "../inventory/materialise";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import type { EventRow } from "./access";
 
 export function expandOrThrow(schedule: Schedule): ExpandedDate[] {

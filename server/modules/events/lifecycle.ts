@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, orders, organisers, ticketCategories } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { cancelOrdersOfEvent } from "../orders/cancel";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf } from "../seating/budget";
 import { forgetShopScopes } from "../shop/scope";

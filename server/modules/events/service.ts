@@ -5,14 +5,14 @@ import type { ZEventData, ZEventDetails, ZEventOptions, ZSeasonData } from "../.
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, eventSeating, stadiumTemplates, ticketCategories, uploads } from "../../db/schema";
 import { sanitizeRichText } from "../../lib/sanitize";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { assertEditable, assertMayChange, type EventRights, type EventRow, getOwnEvent } from "./access";
 import { expandOrThrow, syncEventDates } from "./dates";
 import { reassertPublishable } from "./lifecycle";
 import { forgetShopScopes } from "../shop/scope";
 import { syncCounters } from "../inventory/counters";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf, seatsOf } from "../seating/budget";
-import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../seating/materialise";
+import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../inventory/materialise";
 
 export type EventDataInput = z.output<typeof ZEventData>;
 export type SeasonDataInput = z.output<typeof ZSeasonData>;

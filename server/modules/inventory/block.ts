@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { lockRows } from "./lock-order";
-import { txRows } from "./sql";
+import { txRows } from "../../db/sql";
 
 /**
  * Blocks (or unblocks) seats of one event date: only FREE seats become BLOCKED and only BLOCKED

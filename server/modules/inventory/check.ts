@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { recomputed, wantedCounters } from "./counters";
-import { txRows } from "./sql";
+import { txRows } from "../../db/sql";
 import { HELD, SOLD } from "./statuses";
 
 /** One inconsistency: what the row says (`actual`) against what the seats, carts and orders say (`expected`). */

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addCounterChanges, addSeatChanges, type Changes, type CounterRow, type SeatChangeRow } from "./changes";
 import { lockRows } from "./lock-order";
-import { parseJson, pgArray, txRows } from "./sql";
+import { parseJson, pgArray, txRows } from "../../db/sql";
 import { HELD, SOLD } from "./statuses";
 
 export type GiveBackInput = {

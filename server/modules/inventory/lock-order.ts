@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { pgArray, txRows } from "./sql";
+import { pgArray, txRows } from "../../db/sql";
 
 /**
  * The one lock order of every path that writes inventory (docs/decisions/009): the cart (and

@@ -3,7 +3,7 @@ import { blockSeats } from "../../../shared/seating/numbering";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, seatInventory } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { lockRows } from "./lock-order";
 import { HELD_STATUSES, SOLD_STATUSES } from "./statuses";
 

@@ -2,7 +2,7 @@ import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import type { CounterRow, SeatChangeRow } from "./changes";
 import { lockRows } from "./lock-order";
-import { parseJson, pgArray, txRows } from "./sql";
+import { parseJson, pgArray, txRows } from "../../db/sql";
 import { HELD } from "./statuses";
 
 export type ReleaseStatementInput = {

@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addCounterChanges, addSeatChanges, type Changes, type CounterRow, type ScopeChannels, type SeatChangeRow } from "./changes";
 import { isSaleOrderBroken, lockRows } from "./lock-order";
-import { parseJson, pgArray, txRows } from "./sql";
+import { parseJson, pgArray, txRows } from "../../db/sql";
 import { HELD, TAKEABLE } from "./statuses";
 
 export type SellInput = {

@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { enqueueMail } from "../../mail/outbox";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
-import { txRows } from "../inventory/sql";
+import { txRows } from "../../db/sql";
 import { enqueueRefund, formatAmount, type OrderRow } from "./settle";
 
 /**

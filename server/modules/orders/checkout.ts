@@ -5,14 +5,14 @@ import { priceOrder } from "../../../shared/rules/pricing";
 import { ticketsForPlaces } from "../../../shared/rules/ticket-selection";
 import type { ZCheckoutInput } from "../../../shared/schemas/orders";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { announceChanges, type Changes } from "../inventory/changes";
 import { followCartExpiry } from "../inventory/hold";
 import { HELD } from "../inventory/statuses";
 import { hashSecret } from "../shop/cart";
 import { assertSelectionAllowed } from "../shop/rules-gate";
 import { loadScope, type ShopScope } from "../shop/scope";
-import { pgArray, txRows } from "../shop/sql";
+import { pgArray, txRows } from "../../db/sql";
 import { orderViewPath } from "./links";
 import { completeOrder, lockOrder, ORDER_COLUMNS, type OrderRow } from "./settle";
 

@@ -3,7 +3,7 @@ import type { Locale } from "../../../shared/enums";
 import type { MailAttachment } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { retryDelaySeconds } from "../../mail/outbox";
-import { txRows } from "../shop/sql";
+import { txRows } from "../../db/sql";
 import { handlePaymentNews } from "./settle";
 import { renderOrderTickets } from "./tickets-pdf";
 

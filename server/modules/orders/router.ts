@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZCheckoutInput } from "../../../shared/schemas/orders";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { publicProcedure, router } from "../../trpc/init";
 import { activeTestProvider } from "../payments/test-provider";
 import { placeOrder, resume } from "./checkout";

@@ -7,7 +7,7 @@ import { announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
 import { sellOrder } from "../inventory/sell";
-import { txRows } from "../inventory/sql";
+import { txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "../shop/scope";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";

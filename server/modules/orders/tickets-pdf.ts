@@ -5,7 +5,7 @@ import type { Locale } from "../../../shared/enums";
 import { formatCents } from "../../../shared/rules/money";
 import type { Database } from "../../db/client";
 import { i18nFor } from "../../i18n";
-import { txRows } from "../shop/sql";
+import { txRows } from "../../db/sql";
 import { ticketCode } from "./ticket-code";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */

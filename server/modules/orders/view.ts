@@ -1,8 +1,8 @@
 import { sql } from "drizzle-orm";
 import type { OrderAmounts, OrderStatus } from "../../../shared/schemas/orders";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
-import { txRows } from "../shop/sql";
+import { AppError } from "../../lib/app-error";
+import { txRows } from "../../db/sql";
 import { orderKeyMatches } from "./links";
 
 /**

@@ -4,7 +4,7 @@ import type { SeatingLayout } from "../../../shared/seating/layout";
 import { layoutCapacity } from "../../../shared/seating/numbering";
 import type { DbOrTx } from "../../db/client";
 import { eventDates, eventSeating, organisers } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 
 /**
  * Every path that makes seat inventory checks these budgets at its entry, before it writes:

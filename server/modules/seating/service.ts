@@ -1,7 +1,7 @@
 import { and, asc, count, eq, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, eventSeating, seatInventory } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { blockSeats } from "../inventory/block";
 
 async function ownDate(db: DbOrTx, organiserId: string, eventDateId: string) {

@@ -3,7 +3,7 @@ import { remainingTickets } from "../../../shared/rules/ticket-selection";
 import type { CounterState, SeatState } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import type { ShopScope } from "./scope";
-import { pgArray, txRows } from "../inventory/sql";
+import { pgArray, txRows } from "../../db/sql";
 import { FREE_NOW } from "../inventory/statuses";
 
 /** The live state of a scope: every seat that is not "free and never touched", and every counter. */

@@ -4,9 +4,9 @@ import type { CartCredentials } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import type { HoldClient } from "./hold-limits";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { HELD } from "../inventory/statuses";
-import { parseJson, pgArray, txRows } from "../inventory/sql";
+import { parseJson, pgArray, txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "./scope";
 
 /**

@@ -2,8 +2,8 @@ import { sql } from "drizzle-orm";
 import type { Config } from "../../config";
 import type { DbOrTx } from "../../db/client";
 import { SlidingWindowCounter } from "../../lib/sliding-window";
-import { AppError } from "../../trpc/app-error";
-import { txRows } from "../inventory/sql";
+import { AppError } from "../../lib/app-error";
+import { txRows } from "../../db/sql";
 import { HELD } from "../inventory/statuses";
 
 /**

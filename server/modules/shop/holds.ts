@@ -2,12 +2,12 @@ import type { z } from "zod";
 import { type CartCredentials, MAX_PLACES_PER_CART, type ZHoldInput, type ZReleaseInput } from "../../../shared/schemas/shop";
 import { bestAvailable } from "../../../shared/seating/best-available";
 import type { AppDeps } from "../../deps";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { addCounterChanges, addSeatChanges, announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { followCartExpiry, freeSeatKeys, missingSeats, runHoldStatement } from "../inventory/hold";
 import { runReleaseStatement } from "../inventory/release";
-import { txRows } from "../inventory/sql";
+import { txRows } from "../../db/sql";
 import { sql } from "drizzle-orm";
 import {
   adjustHoldings,

@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Context } from "../../trpc/context";
-import { canActForOrganiser } from "../../trpc/init";
+import { canActForOrganiser } from "../../../shared/permissions";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
 import { eventListStatus } from "../../../shared/rules/event-status";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../lib/rate-limit";
 import type { EventRow } from "../events/access";
 import { computeRemaining } from "./availability";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput } from "../../../shared/schemas/shop";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { publicProcedure, router } from "../../trpc/init";
 import { queuedFeed, socketFeed } from "./feed";
 import { extend, hold, holdBest, readCart, release } from "./holds";

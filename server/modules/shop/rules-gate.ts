@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ticketsForPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
 import type { ZHoldInput } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { computeRemaining } from "./availability";
 import type { Holdings } from "./cart";
 import { ruleCategory, ruleContext, type ShopScope, type TicketCategoryRow } from "./scope";

@@ -7,7 +7,7 @@ import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { eventDates, events, eventSeating, ticketCategories } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import type { EventRow } from "../events/access";
 
 export type TicketCategoryRow = typeof ticketCategories.$inferSelect;

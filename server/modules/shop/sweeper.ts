@@ -3,7 +3,7 @@ import type { AppDeps } from "../../deps";
 import { announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockRows } from "../inventory/lock-order";
-import { txRows } from "../inventory/sql";
+import { txRows } from "../../db/sql";
 
 /**
  * The sweeper: releases carts whose time ran out and announces the freed seats. Carts are

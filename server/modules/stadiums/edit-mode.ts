@@ -1,7 +1,7 @@
 import type { BlockAction } from "../../../shared/enums";
 import type { SeatingBlock, SeatingLayout } from "../../../shared/seating/layout";
 import { blockSeats } from "../../../shared/seating/numbering";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 
 /** Fields that decide where and which seats exist; changing them could strand a sold seat. */
 const GEOMETRY: string[] = [

@@ -4,7 +4,7 @@ import type { SeatingLayout, StadiumType } from "../../../shared/seating/layout"
 import { layoutCapacity } from "../../../shared/seating/numbering";
 import type { Db, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, eventSeating, events, seatInventory, stadiumTemplates, uploads } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { assertEventWithinBudget, assertPlanWithinBudget, budgetOf, dateCountOf, seatsOf } from "../seating/budget";
 import { followLayout, hasSalesOrHolds, rebuildInventory } from "../inventory/materialise";
 import { assertLimitedEdit } from "./edit-mode";

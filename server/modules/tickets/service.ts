@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ZTicketCategories } from "../../../shared/schemas/tickets";
 import type { Db, DbOrTx } from "../../db/client";
 import { events, eventSeating, ticketCategories } from "../../db/schema";
-import { AppError } from "../../trpc/app-error";
+import { AppError } from "../../lib/app-error";
 import { assertEditable, getOwnEvent } from "../events/access";
 import { reassertPublishable } from "../events/lifecycle";
 import { syncCounters } from "../inventory/counters";

@@ -1,5 +1,5 @@
 import type { SQL } from "drizzle-orm";
-import type { DbOrTx } from "../../db/client";
+import type { DbOrTx } from "./client";
 
 /** Rows of a raw statement inside a transaction, the same shape on postgres.js and PGlite. */
 export async function txRows<T>(tx: DbOrTx, query: SQL): Promise<T[]> {

@@ -1,6 +1,7 @@
 import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
 import type { AppErrorCode } from "../../shared/errors";
 
+// The transport's view of the domain's error codes: services throw AppError, the tRPC layer maps it.
 const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   UNAUTHENTICATED: "UNAUTHORIZED",
   FORBIDDEN: "FORBIDDEN",
@@ -60,30 +61,9 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   IMAGE_TOO_LARGE: "BAD_REQUEST",
 };
 
-/** The one error type services throw. `field` points a code at a form field. */
-export class AppError extends Error {
-  readonly code: AppErrorCode;
-  readonly field: string | undefined;
-  /** A machine-readable detail for the client (e.g. the refused block action). */
-  readonly detail: string | undefined;
-  /** For a refusal by a limit: seconds until trying again makes sense (HTTP Retry-After). */
-  readonly retryAfter: number | undefined;
-
-  constructor(
-    code: AppErrorCode,
-    options: { field?: string; message?: string; detail?: string; cause?: unknown; retryAfter?: number } = {},
-  ) {
-    super(options.message ?? code, { cause: options.cause });
-    this.name = "AppError";
-    this.code = code;
-    this.field = options.field;
-    this.detail = options.detail;
-    this.retryAfter = options.retryAfter;
-  }
-
-  get trpcCode(): TRPC_ERROR_CODE_KEY {
-    return TRPC_CODE[this.code];
-  }
+/** The tRPC code an AppError travels with. */
+export function trpcCodeOf(code: AppErrorCode): TRPC_ERROR_CODE_KEY {
+  return TRPC_CODE[code];
 }
 
 /** The AppErrorCode that stands for a plain tRPC code (auth middleware, parse errors, ...). */
