@@ -1,11 +1,17 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, max, min, ne, or } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, isNull, max, min, ne, or, sql } from "drizzle-orm";
 import type { EventListStatus } from "../../../shared/schemas/events";
 import { eventListStatus } from "../../../shared/rules/event-status";
 import type { DbOrTx } from "../../db/client";
-import { eventDates, events, ticketCategories } from "../../db/schema";
+import type { SeatingCategory } from "../../../shared/seating/layout";
+import { eventDates, events, eventSeating, ticketCategories } from "../../db/schema";
 import { getOwnEvent } from "./access";
 import { listTicketCategories } from "../tickets/service";
 import { eventSeatCounts } from "../seating/service";
+
+/** jsonb read through `sql` skips the column's decoder: a driver may hand it over as text. */
+function parseJson<T>(value: unknown): T {
+  return (typeof value === "string" ? JSON.parse(value) : value) as T;
+}
 
 type DateStats = { firstStartsAt: Date | null; lastEndsAt: Date | null; dateCount: number };
 
@@ -113,6 +119,14 @@ export async function getEventDetail(db: DbOrTx, organiserId: string, eventId: s
     lastEndsAt: all.length ? new Date(Math.max(...all.map((d) => d.endsAt.getTime()))) : null,
   };
   const seating = await eventSeatCounts(db, event.id);
+  // Only the categories: the plan itself can hold tens of thousands of seats.
+  const [plan] =
+    event.seatingMode === "template"
+      ? await db
+          .select({ categories: sql`${eventSeating.layout} -> 'categories'`.mapWith(parseJson<SeatingCategory[]>) })
+          .from(eventSeating)
+          .where(eq(eventSeating.eventId, event.id))
+      : [];
   return {
     event,
     dates,
@@ -120,6 +134,8 @@ export async function getEventDetail(db: DbOrTx, organiserId: string, eventId: s
     childEvents,
     /** Seats and standing places of the event over all its dates. */
     seating,
+    /** The categories of the event's seating plan, which tickets may sell; null without a plan. */
+    seatingCategories: plan?.categories ?? null,
     /** A season's dates are its events' dates. */
     childDates,
     listStatus: eventListStatus({ type: event.type, status: event.status, ...s }, now),
