@@ -1,6 +1,6 @@
 import { Alert, Badge, Box, Button, Grid, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useLocation } from "wouter";
 import type { SeatStatus } from "../../../shared/enums";
@@ -38,7 +38,7 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
   const accessInput = access ? { access } : {};
   const scopeQ = useQuery(trpc.shop.scope.queryOptions({ scopeId, ...accessInput }));
   const [cart, setCart] = useStoredCart(scopeId);
-  const cartQ = useQuery({ ...trpc.shop.cart.queryOptions({ cart: cart ?? { id: "00000000-0000-4000-8000-000000000000", secret: "x".repeat(20) } }), enabled: cart !== null });
+  const cartQ = useQuery(trpc.shop.cart.queryOptions(cart ? { cart } : skipToken));
   const scope = scopeQ.data;
   const live = scope !== undefined && scope.onSale && !scope.locked;
   const feed = useSeatFeed(scopeId, access, live);
