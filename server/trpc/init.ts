@@ -5,6 +5,8 @@ import type { Permission } from "../../shared/permissions";
 import { AppError } from "../lib/app-error";
 import { appCodeFromTrpc, trpcCodeOf } from "./error-codes";
 import { transformer } from "./transformer";
+import { consumeRateLimits, type RateLimitRule } from "../lib/rate-limit";
+import { activeTestProvider } from "../modules/payments/test-provider";
 import type { SessionUser } from "../modules/auth/session";
 import type { Context } from "./context";
 
@@ -126,3 +128,35 @@ function roleProcedure<R extends "reseller" | "agent" | "admin">(role: R) {
 export const resellerProcedure = roleProcedure("reseller");
 export const agentProcedure = roleProcedure("agent");
 export const adminProcedure = roleProcedure("admin");
+
+/**
+ * Public, and knows who asks: `previewOrganiserId` is the organiser whose unpublished events
+ * the caller may see (its organiser or a team member with event rights), else null.
+ */
+export const viewerProcedure = publicProcedure.use(({ ctx, next }) => {
+  const user = ctx.auth?.user;
+  const mayPreview = user !== undefined && canActForOrganiser(user, ["createEvent", "updateEvent"]);
+  return next({ ctx: { ...ctx, previewOrganiserId: mayPreview ? user.organiserId : null } });
+});
+
+/** The built-in test provider's page: NOT_FOUND wherever it may not take payments (beside Stripe, production). */
+export const testPaymentProcedure = publicProcedure.use(({ ctx, next }) => {
+  const testProvider = activeTestProvider(ctx);
+  if (!testProvider) throw new AppError("NOT_FOUND");
+  return next({ ctx: { ...ctx, testProvider } });
+});
+
+/**
+ * Public procedures (knowing the viewer) that count every call against the windows `rules` names (per address,
+ * account, ...), after the input is parsed and before the handler runs: a refused call does
+ * nothing but answer TOO_MANY_REQUESTS.
+ */
+export function rateLimitedProcedure<TSchema extends z.ZodType>(
+  schema: TSchema,
+  rules: (input: z.output<TSchema>, call: { ip: string }) => RateLimitRule[],
+) {
+  return viewerProcedure.input(schema).use(async ({ ctx, input, next }) => {
+    await consumeRateLimits(ctx.database, rules(input as z.output<TSchema>, { ip: ctx.ip }));
+    return next();
+  });
+}

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { queuedFeed, socketFeed } from "../../server/modules/shop/feed";
+import { queuedFeed, socketFeed } from "../../server/realtime/seat-feed";
 import { loadScope, type ShopScope } from "../../server/modules/shop/scope";
 import type { SeatBus } from "../../server/realtime/seat-bus";
 import type { CallSocket, Context } from "../../server/trpc/context";

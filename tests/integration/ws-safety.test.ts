@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { sessions } from "../../server/db/schema";
 import { SESSION_COOKIE } from "../../server/modules/auth/session";
-import { sharedSnapshot } from "../../server/modules/shop/snapshots";
+import { sharedSnapshot } from "../../server/realtime/seat-snapshots";
 import { SOCKET_SESSION_RECHECK_MS } from "../../server/trpc/context";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { signedInOrganiser } from "./helpers/events";

@@ -7,9 +7,8 @@ import {
   ZResetPasswordInput,
 } from "../../../shared/schemas/auth";
 import { text } from "../../../shared/schemas/text";
-import { consumeRateLimits } from "../../lib/rate-limit";
 import type { Context } from "../../trpc/context";
-import { publicProcedure, router } from "../../trpc/init";
+import { publicProcedure, rateLimitedProcedure, router } from "../../trpc/init";
 import {
   checkResetToken,
   registerOrganiser,
@@ -57,23 +56,18 @@ async function startSession(ctx: Context, user: SessionUser) {
 }
 
 export const authRouter = router({
-  register: publicProcedure.input(ZRegisterInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimits(ctx.database, [{ key: `register:ip:${ctx.ip}`, limit: 20, windowSeconds: 60 * MINUTE }]);
+  register: rateLimitedProcedure(ZRegisterInput, (_, { ip }) => [{ key: `register:ip:${ip}`, limit: 20, windowSeconds: 60 * MINUTE }]).mutation(async ({ ctx, input }) => {
     await registerOrganiser(ctx.database.db, input, { baseUrl: ctx.config.PUBLIC_BASE_URL });
     return { ok: true as const };
   }),
 
-  login: publicProcedure.input(ZLoginInput).mutation(async ({ ctx, input }) => {
-    const email = input.email.toLowerCase();
-    await consumeRateLimits(ctx.database, loginRateRules({ kind: "email", name: email }, ctx.ip));
-    const user = await verifyEmailLogin(ctx.database.db, email, input.password);
+  login: rateLimitedProcedure(ZLoginInput, (input, { ip }) => loginRateRules({ kind: "email", name: input.email.toLowerCase() }, ip)).mutation(async ({ ctx, input }) => {
+    const user = await verifyEmailLogin(ctx.database.db, input.email.toLowerCase(), input.password);
     return startSession(ctx, user);
   }),
 
-  agentLogin: publicProcedure.input(ZAgentLoginInput).mutation(async ({ ctx, input }) => {
-    const username = input.username.toLowerCase();
-    await consumeRateLimits(ctx.database, loginRateRules({ kind: "agent", name: username }, ctx.ip));
-    const user = await verifyAgentLogin(ctx.database.db, username, input.password);
+  agentLogin: rateLimitedProcedure(ZAgentLoginInput, (input, { ip }) => loginRateRules({ kind: "agent", name: input.username.toLowerCase() }, ip)).mutation(async ({ ctx, input }) => {
+    const user = await verifyAgentLogin(ctx.database.db, input.username.toLowerCase(), input.password);
     return startSession(ctx, user);
   }),
 
@@ -89,11 +83,10 @@ export const authRouter = router({
   /** The signed-in user with a fresh hint token, or null. */
   me: publicProcedure.query(({ ctx }) => (ctx.auth ? userInfo(ctx, ctx.auth.user, ctx.auth.session.expiresAt) : null)),
 
-  forgotPassword: publicProcedure.input(ZForgotPasswordInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimits(ctx.database, [
-      { key: `forgot:ip:${ctx.ip}`, limit: 10, windowSeconds: 60 * MINUTE },
-      { key: `forgot:email:${input.email}`, limit: 5, windowSeconds: 60 * MINUTE },
-    ]);
+  forgotPassword: rateLimitedProcedure(ZForgotPasswordInput, (input, { ip }) => [
+    { key: `forgot:ip:${ip}`, limit: 10, windowSeconds: 60 * MINUTE },
+    { key: `forgot:email:${input.email}`, limit: 5, windowSeconds: 60 * MINUTE },
+  ]).mutation(async ({ ctx, input }) => {
     await requestPasswordReset(ctx.database.db, input.email, { baseUrl: ctx.config.PUBLIC_BASE_URL });
     return { ok: true as const };
   }),
@@ -102,8 +95,7 @@ export const authRouter = router({
     .input(z.object({ token: text().min(1).max(200) }))
     .query(async ({ ctx, input }) => ({ status: await checkResetToken(ctx.database.db, input.token) })),
 
-  resetPassword: publicProcedure.input(ZResetPasswordInput).mutation(async ({ ctx, input }) => {
-    await consumeRateLimits(ctx.database, [{ key: `reset:ip:${ctx.ip}`, limit: 20, windowSeconds: 60 * MINUTE }]);
+  resetPassword: rateLimitedProcedure(ZResetPasswordInput, (_, { ip }) => [{ key: `reset:ip:${ip}`, limit: 20, windowSeconds: 60 * MINUTE }]).mutation(async ({ ctx, input }) => {
     const userId = await resetPassword(ctx.database.db, input.token, input.password);
     ctx.sockets.closeUser(userId);
     return { ok: true as const };

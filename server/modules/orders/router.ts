@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { ZCheckoutInput } from "../../../shared/schemas/orders";
 import { AppError } from "../../lib/app-error";
-import { publicProcedure, router } from "../../trpc/init";
-import { activeTestProvider } from "../payments/test-provider";
+import { publicProcedure, router, testPaymentProcedure } from "../../trpc/init";
 import { placeOrder, resume } from "./checkout";
 import { orderKeyMatches } from "./links";
 import { handlePaymentNews } from "./settle";
@@ -25,21 +24,17 @@ export const ordersRouter = router({
     .query(({ ctx, input }) => viewOrder(ctx, input.orderId, input.key)),
 
   /** The built-in test provider's page: what it is about to pay (only where it may take payments). */
-  testPayment: publicProcedure.input(z.object({ paymentId: z.uuid() })).query(async ({ ctx, input }) => {
-    const provider = activeTestProvider(ctx);
-    if (!provider) throw new AppError("NOT_FOUND");
-    const payment = await provider.get(input.paymentId);
+  testPayment: testPaymentProcedure.input(z.object({ paymentId: z.uuid() })).query(async ({ ctx, input }) => {
+    const payment = await ctx.testProvider.get(input.paymentId);
     if (!payment) throw new AppError("NOT_FOUND");
     return payment;
   }),
 
   /** The test page's buttons: pay, fail, or give up. Settles the order as a provider webhook would. */
-  testDecide: publicProcedure
+  testDecide: testPaymentProcedure
     .input(z.object({ paymentId: z.uuid(), outcome: z.enum(["paid", "failed", "abandoned"]) }))
     .mutation(async ({ ctx, input }) => {
-      const provider = activeTestProvider(ctx);
-      if (!provider) throw new AppError("NOT_FOUND");
-      const decided = await provider.decide(input.paymentId, input.outcome);
+      const decided = await ctx.testProvider.decide(input.paymentId, input.outcome);
       if (!decided) throw new AppError("NOT_FOUND");
       if (decided.changed) {
         await handlePaymentNews(ctx, {

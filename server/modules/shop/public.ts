@@ -1,22 +1,26 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import type { Context } from "../../trpc/context";
-import { canActForOrganiser } from "../../../shared/permissions";
+import type { Db } from "../../db/client";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
 import { eventListStatus } from "../../../shared/rules/event-status";
 import { AppError } from "../../lib/app-error";
-import { consumeRateLimit } from "../../lib/rate-limit";
 import type { EventRow } from "../events/access";
 import { computeRemaining } from "./availability";
 import { accessCodeMatches, accessToken, hasAccess, loadScope, scopeListStatus, scopeOnSale, type ShopScope, type TicketCategoryRow } from "./scope";
 
-/** Organisers (and their team) see their own drafts, marked as such; everybody else does not. */
-function mayPreview(ctx: Context, event: EventRow): boolean {
-  return ctx.auth !== null && ctx.auth.user.organiserId === event.organiserId && canActForOrganiser(ctx.auth.user, ["createEvent", "updateEvent"]);
-}
+/** Who asks for a public page, and what the shop's links are signed with. */
+export type ShopViewOptions = {
+  /** The organiser whose unpublished events the caller may preview (the viewer middleware decides), else null. */
+  previewOrganiserId: string | null;
+  /** Signs and checks the access tokens of code-protected events. */
+  appSecret: string;
+  /** The access token the buyer got by unlocking, if any. */
+  access?: string | undefined;
+};
 
-function assertVisible(ctx: Context, event: EventRow): void {
+/** Organisers (and their team) see their own drafts, marked as such; everybody else does not. */
+function assertVisible(options: Pick<ShopViewOptions, "previewOrganiserId">, event: EventRow): void {
   const unpublished = event.status === "draft" || event.status === "scheduled";
-  if (unpublished && !mayPreview(ctx, event)) throw new AppError("NOT_FOUND");
+  if (unpublished && options.previewOrganiserId !== event.organiserId) throw new AppError("NOT_FOUND");
 }
 
 /** The fields of a category buyers may see (never the box-office-only ones online). */
@@ -50,8 +54,8 @@ function publicCategory(c: TicketCategoryRow) {
 export type PublicCategory = ReturnType<typeof publicCategory>;
 
 /** The public event page (/event/{id}): the event, its organiser, its dates and (if unlocked) its tickets. */
-export async function publicEvent(ctx: Context, eventId: string, access: string | undefined) {
-  const db = ctx.database.db;
+export async function publicEvent(db: Db, options: ShopViewOptions & { eventId: string }) {
+  const { eventId } = options;
   const [row] = await db
     .select({ event: events, organiser: { id: organisers.id, name: organisers.name } })
     .from(events)
@@ -60,7 +64,7 @@ export async function publicEvent(ctx: Context, eventId: string, access: string 
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   const { event, organiser } = row;
-  assertVisible(ctx, event);
+  assertVisible(options, event);
   // A season's dates are the dates of its events.
   const dates = await db
     .select({ id: eventDates.id, startsAt: eventDates.startsAt, endsAt: eventDates.endsAt, eventId: eventDates.eventId, eventName: events.name })
@@ -73,7 +77,7 @@ export async function publicEvent(ctx: Context, eventId: string, access: string 
     lastEndsAt: dates.length ? new Date(Math.max(...dates.map((d) => d.endsAt.getTime()))) : null,
   };
   const status = eventListStatus({ type: event.type, status: event.status, ...span }, new Date());
-  const unlocked = hasAccess(ctx.config.APP_SECRET, event, access);
+  const unlocked = hasAccess(options.appSecret, event, options.access);
   const season = event.seasonId
     ? (await db.select({ id: events.id, name: events.name, status: events.status }).from(events).where(eq(events.id, event.seasonId)).limit(1))[0] ?? null
     : null;
@@ -110,17 +114,17 @@ export async function publicEvent(ctx: Context, eventId: string, access: string 
   };
 }
 
-async function categoriesOf(db: Context["database"]["db"], eventId: string): Promise<TicketCategoryRow[]> {
+async function categoriesOf(db: Db, eventId: string): Promise<TicketCategoryRow[]> {
   return db.select().from(ticketCategories).where(eq(ticketCategories.eventId, eventId)).orderBy(asc(ticketCategories.sortOrder));
 }
 
 /** The shop of one date (or season): what is on sale, the plan, and what is left. */
-export async function publicScope(ctx: Context, scopeId: string, access: string | undefined) {
-  const scope = await loadScope(ctx.database.db, scopeId);
+export async function publicScope(db: Db, options: ShopViewOptions & { scopeId: string; holdTtlSeconds: number }) {
+  const scope = await loadScope(db, options.scopeId);
   if (!scope) throw new AppError("NOT_FOUND");
-  assertVisible(ctx, scope.event);
-  const unlocked = hasAccess(ctx.config.APP_SECRET, scope.event, access);
-  const remaining = unlocked ? await computeRemaining(ctx.database.db, scope) : new Map<string, number>();
+  assertVisible(options, scope.event);
+  const unlocked = hasAccess(options.appSecret, scope.event, options.access);
+  const remaining = unlocked ? await computeRemaining(db, scope) : new Map<string, number>();
   return {
     scopeId: scope.scopeId,
     kind: scope.kind,
@@ -139,7 +143,7 @@ export async function publicScope(ctx: Context, scopeId: string, access: string 
     dailyAttendeeLimit: scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit,
     categories: unlocked ? scope.categories.filter((c) => c.appliesTo === "boxoffice_online").map(publicCategory) : [],
     remaining: Object.fromEntries(remaining),
-    holdTtlSeconds: ctx.config.HOLD_TTL_SECONDS,
+    holdTtlSeconds: options.holdTtlSeconds,
     /** The checkout asks these per ticket (SPEC §3 participant information fields). */
     participantFields: scope.event.participantFields,
     vatRateBp: scope.event.vatRateBp,
@@ -150,8 +154,9 @@ export async function publicScope(ctx: Context, scopeId: string, access: string 
  * The organiser's events buyers can find on its profile: published, public (hidden and
  * code-protected events are reached by their link only), with a date still ahead.
  */
-export async function organiserEvents(ctx: Context, organiserId: string) {
-  const rows = await ctx.database.db
+export async function organiserEvents(db: Db, options: { organiserId: string }) {
+  const { organiserId } = options;
+  const rows = await db
     .select({ id: events.id, name: events.name, type: events.type, city: events.city, imageId: events.imageId, timeZone: events.timeZone, next: sql<Date>`min(${eventDates.startsAt})`.mapWith(eventDates.startsAt) })
     .from(events)
     .innerJoin(eventDates, eq(eventDates.eventId, events.id))
@@ -162,15 +167,14 @@ export async function organiserEvents(ctx: Context, organiserId: string) {
   return rows;
 }
 
-/** Tries an access code (rate limited per address and event); the right one gives an access token. */
-export async function unlock(ctx: Context, eventId: string, code: string): Promise<{ access: string }> {
-  await consumeRateLimit(ctx.database, { key: `access:${eventId}:${ctx.ip}`, limit: 10, windowSeconds: 15 * 60 });
-  const [event] = await ctx.database.db.select().from(events).where(eq(events.id, eventId)).limit(1);
+/** Tries an access code (the router limits tries per address and event); the right one gives an access token. */
+export async function unlock(db: Db, options: Omit<ShopViewOptions, "access"> & { eventId: string; code: string }): Promise<{ access: string }> {
+  const [event] = await db.select().from(events).where(eq(events.id, options.eventId)).limit(1);
   if (!event) throw new AppError("NOT_FOUND");
-  assertVisible(ctx, event);
+  assertVisible(options, event);
   if (event.visibility !== "code") return { access: "" };
-  if (!accessCodeMatches(event, code)) throw new AppError("ACCESS_CODE_INVALID", { field: "code" });
-  return { access: accessToken(ctx.config.APP_SECRET, event) };
+  if (!accessCodeMatches(event, options.code)) throw new AppError("ACCESS_CODE_INVALID", { field: "code" });
+  return { access: accessToken(options.appSecret, event) };
 }
 
 export type { ShopScope };

@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput } from "../../../shared/schemas/shop";
 import { AppError } from "../../lib/app-error";
-import { publicProcedure, router } from "../../trpc/init";
-import { queuedFeed, socketFeed } from "./feed";
+import { publicProcedure, rateLimitedProcedure, router, viewerProcedure } from "../../trpc/init";
+import { queuedFeed, socketFeed } from "../../realtime/seat-feed";
 import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
@@ -12,15 +12,20 @@ import { hasAccess, loadScope } from "./scope";
  * travel over the buyer's open WebSocket (wsLink); they work over HTTP too.
  */
 export const shopRouter = router({
-  event: publicProcedure
+  event: viewerProcedure
     .input(z.object({ eventId: z.uuid(), access: z.string().max(100).optional() }))
-    .query(({ ctx, input }) => publicEvent(ctx, input.eventId, input.access)),
+    .query(({ ctx, input }) => publicEvent(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET })),
 
-  organiserEvents: publicProcedure.input(z.object({ organiserId: z.uuid() })).query(({ ctx, input }) => organiserEvents(ctx, input.organiserId)),
+  organiserEvents: publicProcedure.input(z.object({ organiserId: z.uuid() })).query(({ ctx, input }) => organiserEvents(ctx.database.db, input)),
 
-  scope: publicProcedure.input(ZShopScope).query(({ ctx, input }) => publicScope(ctx, input.scopeId, input.access)),
+  scope: viewerProcedure
+    .input(ZShopScope)
+    .query(({ ctx, input }) =>
+      publicScope(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET, holdTtlSeconds: ctx.config.HOLD_TTL_SECONDS }),
+    ),
 
-  unlock: publicProcedure.input(ZUnlockInput).mutation(({ ctx, input }) => unlock(ctx, input.eventId, input.code)),
+  unlock: rateLimitedProcedure(ZUnlockInput, (input, { ip }) => [{ key: `access:${input.eventId}:${ip}`, limit: 10, windowSeconds: 15 * 60 }])
+    .mutation(({ ctx, input }) => unlock(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET })),
 
   hold: publicProcedure.input(ZHoldInput).mutation(async ({ ctx, input }) => {
     const client = { address: ctx.ip, device: ctx.device };

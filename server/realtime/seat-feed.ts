@@ -1,9 +1,9 @@
-import type { WatchMessage } from "../../../shared/schemas/shop";
-import { type BusDelivery, MAX_QUEUED_MESSAGES } from "../../realtime/seat-bus";
-import type { CallSocket, Context } from "../../trpc/context";
-import { dataFrame, type ReplyAddress, shared, sharedCopy, sharedJson, withReplyAddress } from "../../trpc/transformer";
-import type { ShopScope } from "./scope";
-import { sharedSnapshot } from "./snapshots";
+import type { WatchMessage } from "../../shared/schemas/shop";
+import type { ShopScope } from "../modules/shop/scope";
+import type { CallSocket } from "../trpc/context";
+import { dataFrame, type ReplyAddress, shared, sharedCopy, sharedJson, withReplyAddress } from "../trpc/transformer";
+import { type BusDelivery, MAX_QUEUED_MESSAGES } from "./seat-bus";
+import { type SnapshotDeps, sharedSnapshot } from "./seat-snapshots";
 
 const WS_OPEN = 1;
 /** A watcher whose socket has this much unsent is skipped and later resynced with a snapshot. */
@@ -36,7 +36,7 @@ type Addressed = ReplyAddress & { key: string };
  * watcher that cannot keep up (its socket's buffer full) or a bus that lost announcements gets
  * a fresh snapshot instead of the missed deltas.
  */
-export async function* socketFeed(ctx: Context, scope: ShopScope, socket: CallSocket, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
+export async function* socketFeed(ctx: SnapshotDeps, scope: ShopScope, socket: CallSocket, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
   let address: Addressed | null = null;
   let live = false;
   let held: Extract<BusDelivery, { kind: "delta" }>[] = [];
@@ -91,7 +91,7 @@ export async function* socketFeed(ctx: Context, scope: ShopScope, socket: CallSo
 }
 
 /** The same feed for transports without a socket of their own (tRPC over HTTP): every message through tRPC. */
-export async function* queuedFeed(ctx: Context, scope: ShopScope, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
+export async function* queuedFeed(ctx: SnapshotDeps, scope: ShopScope, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
   const queue: BusDelivery[] = [];
   let wake: (() => void) | null = null;
   const sub = ctx.bus.watch(scope.scopeId, (d) => {

@@ -1,8 +1,11 @@
-import type { WatchMessage } from "../../../shared/schemas/shop";
-import type { Context } from "../../trpc/context";
-import { shared } from "../../trpc/transformer";
-import { readSnapshot } from "./availability";
-import type { ShopScope } from "./scope";
+import type { WatchMessage } from "../../shared/schemas/shop";
+import type { AppDeps } from "../deps";
+import { readSnapshot } from "../modules/shop/availability";
+import type { ShopScope } from "../modules/shop/scope";
+import { shared } from "../trpc/transformer";
+
+/** What a seat feed reads from: this instance's bus and the database. */
+export type SnapshotDeps = Pick<AppDeps, "bus" | "database">;
 
 export type Snapshot = Extract<WatchMessage, { type: "snapshot" }>;
 
@@ -23,7 +26,7 @@ const cache = new Map<string, Entry>();
  * and one serialisation for all the watchers that connect together (an on-sale opening brings
  * thousands at once), never one read per watcher.
  */
-export function sharedSnapshot(ctx: Pick<Context, "bus" | "database">, scope: ShopScope, version: number): Promise<Snapshot> {
+export function sharedSnapshot(ctx: SnapshotDeps, scope: ShopScope, version: number): Promise<Snapshot> {
   const key = `${ctx.bus.instanceId}:${scope.scopeId}`;
   const now = Date.now();
   const hit = cache.get(key);
