@@ -4,7 +4,7 @@ import { openDatabase } from "./db/client";
 import { createDeps } from "./deps";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
-import { seedDemoData } from "../scripts/seed";
+import { seedDemoData } from "./demo/seed";
 
 async function main() {
   let config;

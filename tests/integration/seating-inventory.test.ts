@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stadiumTemplates } from "../../server/db/schema";
-import { theatreLayout } from "../../scripts/seed-stadiums";
+import { theatreLayout } from "../../server/demo/stadiums";
 import { emptyPermissionSet } from "../../shared/permissions";
 import type { SeatedBlock, SeatingLayout, StandingBlock } from "../../shared/seating/layout";
 import { blockSeats } from "../../shared/seating/numbering";

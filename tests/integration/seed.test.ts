@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../scripts/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../server/demo/seed";
 import { organisers, users } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "./helpers/app";
 

@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventSeating, stadiumTemplates } from "../../server/db/schema";
-import { theatreLayout } from "../../scripts/seed-stadiums";
+import { theatreLayout } from "../../server/demo/stadiums";
 import type { SeatingLayout } from "../../shared/seating/layout";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { ok, signedInOrganiser } from "./helpers/events";

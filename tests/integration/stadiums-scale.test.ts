@@ -1,7 +1,7 @@
 import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { areaInventory, seatInventory } from "../../server/db/schema";
-import { stadiumLayout } from "../../scripts/seed-stadiums";
+import { stadiumLayout } from "../../server/demo/stadiums";
 import type { SeatedBlock } from "../../shared/seating/layout";
 import { layoutCapacity } from "../../shared/seating/numbering";
 import { createTestApp, type TestApp, type TestClient } from "./helpers/app";

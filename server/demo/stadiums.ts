@@ -1,5 +1,5 @@
-import type { SeatedBlock, SeatingLayout, StandingBlock } from "../shared/seating/layout";
-import { SEAT_PITCH } from "../shared/seating/layout";
+import type { SeatedBlock, SeatingLayout, StandingBlock } from "../../shared/seating/layout";
+import { SEAT_PITCH } from "../../shared/seating/layout";
 
 function seated(id: string, name: string, x: number, y: number, rows: number, seatsPerRow: number, extra: Partial<SeatedBlock> = {}): SeatedBlock {
   return {

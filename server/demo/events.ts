@@ -1,15 +1,15 @@
-import type { Db } from "../server/db/client";
-import { choosePublication } from "../server/modules/events/lifecycle";
-import { ORGANISER_RIGHTS } from "../server/modules/events/access";
-import { createEvent, saveEventDetails, saveEventOptions, saveEventSeating } from "../server/modules/events/service";
-import { createTemplate } from "../server/modules/stadiums/service";
-import { saveTicketCategories } from "../server/modules/tickets/service";
-import { ZSeatingLayout } from "../shared/seating/layout";
-import { stadiumLayout, theatreLayout } from "./seed-stadiums";
-import type { Schedule } from "../shared/rules/schedule-types";
-import { zonedWallTimeToDate } from "../shared/rules/zoned";
-import { newTicketCategory, type TTicketCategory, ZTicketCategories } from "../shared/schemas/tickets";
-import type { BranchKey } from "../shared/branches";
+import type { Db } from "../db/client";
+import { choosePublication } from "../modules/events/lifecycle";
+import { ORGANISER_RIGHTS } from "../modules/events/access";
+import { createEvent, saveEventDetails, saveEventOptions, saveEventSeating } from "../modules/events/service";
+import { createTemplate } from "../modules/stadiums/service";
+import { saveTicketCategories } from "../modules/tickets/service";
+import { ZSeatingLayout } from "../../shared/seating/layout";
+import { stadiumLayout, theatreLayout } from "./stadiums";
+import type { Schedule } from "../../shared/rules/schedule-types";
+import { zonedWallTimeToDate } from "../../shared/rules/zoned";
+import { newTicketCategory, type TTicketCategory, ZTicketCategories } from "../../shared/schemas/tickets";
+import type { BranchKey } from "../../shared/branches";
 
 const TZ = "Europe/Berlin";
 

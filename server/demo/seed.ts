@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { organisers, users } from "../db/schema";
+import { hashPassword } from "../lib/password";
+import { emptyPermissionSet } from "../../shared/permissions";
+import { seedDemoEvents } from "./events";
+
+/** Demo accounts named in the README. All share one password. */
+export const DEMO_PASSWORD = "Demo1234!";
+export const DEMO_ACCOUNTS = {
+  admin: "admin@example.com",
+  organiser: "organiser@example.com",
+  unverifiedOrganiser: "neu@example.com",
+  teamMember: "team@example.com",
+  reseller: "reseller@example.com",
+  agent: "einlass",
+} as const;
+
+/**
+ * Seeds the demo data into an empty database, once: returns false when the admin account
+ * already exists. Runs in one transaction, so a crash leaves nothing half-seeded.
+ */
+export async function seedDemoData(db: Db): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ACCOUNTS.admin)).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = new Date();
+  const inOneYear = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
+
+  await db.transaction(async (tx) => {
+    const [verified] = await tx
+      .insert(organisers)
+      .values({
+        name: "Stadtbühne Musterstadt",
+        description: "Theater, Konzerte und Lesungen im Herzen der Stadt.",
+        city: "Musterstadt",
+        country: "DE",
+        website: "https://example.com",
+        verificationState: "verified",
+        plan: "yearly",
+        planSince: now,
+        planUntil: inOneYear,
+        ticketContingent: 50_000,
+      })
+      .returning({ id: organisers.id });
+    const [unverified] = await tx
+      .insert(organisers)
+      .values({ name: "Neuer Veranstalter GmbH", city: "Berlin", country: "DE" })
+      .returning({ id: organisers.id });
+
+    const active = { passwordHash, status: "active" as const, activatedAt: now };
+    await tx.insert(users).values([
+      { ...active, email: DEMO_ACCOUNTS.admin, role: "admin", firstName: "Ada", lastName: "Admin", locale: "de" },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.organiser,
+        role: "organiser",
+        firstName: "Olga",
+        lastName: "Organisator",
+        organiserId: verified!.id,
+      },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.unverifiedOrganiser,
+        role: "organiser",
+        firstName: "Nils",
+        lastName: "Neuling",
+        organiserId: unverified!.id,
+      },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.teamMember,
+        role: "team_member",
+        firstName: "Tim",
+        lastName: "Team",
+        organiserId: verified!.id,
+        permissions: { ...emptyPermissionSet(), viewMainDashboard: true, viewOrders: true, seatingPlansView: true },
+      },
+      {
+        ...active,
+        email: DEMO_ACCOUNTS.reseller,
+        role: "reseller",
+        firstName: "Rita",
+        lastName: "Reseller",
+        organiserId: verified!.id,
+      },
+      {
+        ...active,
+        username: DEMO_ACCOUNTS.agent,
+        role: "agent",
+        firstName: "Einlass Team",
+        organiserId: verified!.id,
+      },
+    ]);
+    // Services open their own transactions; inside this one they become savepoints.
+    await seedDemoEvents(tx as unknown as Db, verified!.id);
+  });
+  return true;
+}
