@@ -4,7 +4,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", "dist/", "data/", "drizzle/", "client/i18n/locales/", "test-results/", "playwright-report/"] },
+  { ignores: ["node_modules/", "dist/", "data/", "drizzle/", "shared/i18n/locales/", "test-results/", "playwright-report/"] },
   ...tseslint.configs.recommended,
   {
     files: ["**/*.{ts,tsx}"],

@@ -8,7 +8,8 @@ export default defineConfig({
   format: formatter({ lineNumbers: false }),
   catalogs: [
     {
-      path: "<rootDir>/client/i18n/locales/{locale}/messages",
+      // Shared: the client and the server (mail, PDF) both import the compiled catalogs.
+      path: "<rootDir>/shared/i18n/locales/{locale}/messages",
       include: ["<rootDir>/client", "<rootDir>/server", "<rootDir>/shared"],
       exclude: ["**/node_modules/**", "**/locales/**"],
     },

@@ -1,6 +1,6 @@
 import { i18n, type Messages } from "@lingui/core";
-import { messages as de } from "./locales/de/messages";
-import { messages as en } from "./locales/en/messages";
+import { messages as de } from "../../shared/i18n/locales/de/messages";
+import { messages as en } from "../../shared/i18n/locales/en/messages";
 import { DEFAULT_LOCALE, type Locale } from "../../shared/enums";
 import { STORAGE_KEY_LANG, STORED_LANG_ENGLISH, STORED_LANG_GERMAN } from "../../shared/constants";
 

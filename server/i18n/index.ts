@@ -1,11 +1,11 @@
 import { type I18n, type Messages, setupI18n } from "@lingui/core";
-import { messages as de } from "../../client/i18n/locales/de/messages";
-import { messages as en } from "../../client/i18n/locales/en/messages";
+import { messages as de } from "../../shared/i18n/locales/de/messages";
+import { messages as en } from "../../shared/i18n/locales/en/messages";
 import type { Locale } from "../../shared/enums";
 
 const instances = new Map<Locale, I18n>();
 
-/** Server-side texts (mail, PDF) use the client's catalogs. */
+/** Server-side texts (mail, PDF) use the same catalogs as the client (shared/i18n). */
 export function i18nFor(locale: Locale): I18n {
   let i18n = instances.get(locale);
   if (!i18n) {

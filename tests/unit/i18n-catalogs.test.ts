@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { messages as de } from "../../client/i18n/locales/de/messages";
-import { messages as en } from "../../client/i18n/locales/en/messages";
+import { messages as de } from "../../shared/i18n/locales/de/messages";
+import { messages as en } from "../../shared/i18n/locales/en/messages";
 
 function emptyTranslations(poPath: string): string[] {
   const po = readFileSync(poPath, "utf8");
@@ -16,11 +16,11 @@ describe("translation catalogs", () => {
   });
 
   it("every German message is translated", () => {
-    expect(emptyTranslations("client/i18n/locales/de/messages.po")).toEqual([]);
+    expect(emptyTranslations("shared/i18n/locales/de/messages.po")).toEqual([]);
   });
 
   it("the German catalog has SPEC §8's session-expired sentence", () => {
-    expect(readFileSync("client/i18n/locales/de/messages.po", "utf8")).toContain(
+    expect(readFileSync("shared/i18n/locales/de/messages.po", "utf8")).toContain(
       'msgstr "Die Sitzung ist abgelaufen. Bitte melden Sie sich erneut an."',
     );
   });
