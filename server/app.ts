@@ -11,6 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "./deps";
 import { registerDevMail } from "./http/dev-mail";
+import { registerErrorHandler } from "./http/errors";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
@@ -65,6 +66,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await deps.bus.start();
   app.addHook("onClose", async () => deps.bus.stop());
+  registerErrorHandler(app);
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
   registerSameOriginCheck(app, deps.config.PUBLIC_BASE_URL);

@@ -8,6 +8,7 @@ import { renderOrderTickets } from "../modules/orders/tickets-pdf";
 import { createStripeClient } from "../modules/payments/stripe-provider";
 import { activeTestProvider } from "../modules/payments/test-provider";
 import { txRows } from "../db/sql";
+import { AppError } from "../lib/app-error";
 import { sql } from "drizzle-orm";
 
 /** The fixed path Stripe delivers its events to (configure it in the Stripe dashboard). */
@@ -72,13 +73,13 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
     const params = z.object({ id: z.uuid() }).safeParse(req.params);
     const query = z.object({ key: z.string().max(100), lang: z.enum(["de", "en"]).optional() }).safeParse(req.query);
     if (!params.success || !query.success || !orderKeyMatches(deps.config.APP_SECRET, params.data.id, query.data.key)) {
-      return reply.code(404).send({ error: "ORDER_UNAVAILABLE" });
+      throw new AppError("ORDER_UNAVAILABLE");
     }
     const [order] = await txRows<{ status: string }>(deps.database.db, sql`select status from orders where id = ${params.data.id}`);
-    if (!order) return reply.code(404).send({ error: "ORDER_UNAVAILABLE" });
-    if (order.status !== "valid") return reply.code(409).send({ error: "TICKETS_UNAVAILABLE" });
+    if (!order) throw new AppError("ORDER_UNAVAILABLE");
+    if (order.status !== "valid") throw new AppError("TICKETS_UNAVAILABLE");
     const rendered = await renderOrderTickets(deps.database, deps.config.APP_SECRET, params.data.id, query.data.lang);
-    if (!rendered) return reply.code(404).send({ error: "ORDER_UNAVAILABLE" });
+    if (!rendered) throw new AppError("ORDER_UNAVAILABLE");
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="tickets-${rendered.number}.pdf"`)

@@ -1,5 +1,5 @@
 import fastifyMultipart from "@fastify/multipart";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { canActForOrganiser, type Permission } from "../../shared/permissions";
 import type { AppDeps } from "../deps";
@@ -9,19 +9,13 @@ import { AppError } from "../lib/app-error";
 import { createContextFromToken } from "../trpc/context";
 
 /** The session behind a plain HTTP route, checked with the same rule as organiserProcedure. */
-async function requireOrganiser(deps: AppDeps, req: FastifyRequest, reply: FastifyReply, permissions: Permission[]) {
+async function requireOrganiser(deps: AppDeps, req: FastifyRequest, permissions: Permission[]) {
   const ctx = await createContextFromToken(deps, req.cookies[SESSION_COOKIE], {
     ip: req.ip,
     cookies: { set: () => {}, clear: () => {} },
   });
-  if (!ctx.auth) {
-    await reply.code(401).send({ error: "UNAUTHENTICATED" });
-    return null;
-  }
-  if (!canActForOrganiser(ctx.auth.user, permissions)) {
-    await reply.code(403).send({ error: "FORBIDDEN" });
-    return null;
-  }
+  if (!ctx.auth) throw new AppError("UNAUTHENTICATED");
+  if (!canActForOrganiser(ctx.auth.user, permissions)) throw new AppError("FORBIDDEN");
   return { organiserId: ctx.auth.user.organiserId! };
 }
 
@@ -33,27 +27,14 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps): Prom
     });
     const route = (url: string, kind: UploadKind, permissions: Permission[]) =>
       scope.post(url, async (req, reply) => {
-        const who = await requireOrganiser(deps, req, reply, permissions);
-        if (!who) return reply;
+        const who = await requireOrganiser(deps, req, permissions);
         const file = await req.file({ limits: { fileSize: UPLOAD_RULES[kind].maxBytes } });
-        if (!file) return reply.code(400).send({ error: "INVALID_UPLOAD" });
-        let data: Buffer;
-        try {
-          data = await file.toBuffer();
-        } catch {
-          return reply.code(413).send({ error: "UPLOAD_TOO_LARGE" });
-        }
-        try {
-          const stored = await storeImageUpload(deps.database.db, deps.config.UPLOAD_DIR, {
-            organiserId: who.organiserId,
-            kind,
-            data,
-          });
-          return reply.code(201).send(stored);
-        } catch (err) {
-          if (err instanceof AppError) return reply.code(err.code === "UPLOAD_TOO_LARGE" ? 413 : 400).send({ error: err.code });
-          throw err;
-        }
+        if (!file) throw new AppError("INVALID_UPLOAD");
+        const data = await file.toBuffer().catch((err: unknown) => {
+          throw new AppError("UPLOAD_TOO_LARGE", { cause: err });
+        });
+        const stored = await storeImageUpload(deps.database.db, deps.config.UPLOAD_DIR, { organiserId: who.organiserId, kind, data });
+        return reply.code(201).send(stored);
       });
     route("/api/uploads/event-image", "event_image", ["createEvent", "updateEvent"]);
     route("/api/uploads/stadium-image", "stadium_image", ["seatingPlansUpdate"]);

@@ -1,4 +1,5 @@
-import type { TRPC_ERROR_CODE_KEY } from "@trpc/server";
+import { type TRPC_ERROR_CODE_KEY, TRPCError } from "@trpc/server";
+import { getHTTPStatusCodeFromError } from "@trpc/server/http";
 import type { AppErrorCode } from "../../shared/errors";
 
 // The transport's view of the domain's error codes: services throw AppError, the tRPC layer maps it.
@@ -85,4 +86,9 @@ export function appCodeFromTrpc(code: TRPC_ERROR_CODE_KEY): AppErrorCode {
     default:
       return "INTERNAL";
   }
+}
+
+/** The HTTP status an AppError answers with on a plain HTTP route (the same tRPC would send). */
+export function httpStatusOf(code: AppErrorCode): number {
+  return getHTTPStatusCodeFromError(new TRPCError({ code: TRPC_CODE[code] }));
 }
