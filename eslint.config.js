@@ -20,4 +20,23 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
     },
   },
+  {
+    // Domain code does not import the transport (ARCHITECTURE): a domain's router.ts assembles
+    // its procedures; services take a db handle and typed options, errors come from server/lib.
+    files: ["server/modules/**/*.ts"],
+    ignores: ["server/modules/**/router.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            {
+              regex: "(^|/)trpc/|^@trpc/",
+              message: "Only router.ts files import the transport: take a db/tx handle and a typed options object, throw AppError from server/lib.",
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
