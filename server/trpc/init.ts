@@ -5,6 +5,7 @@ import type { Permission } from "../../shared/permissions";
 import { AppError } from "../lib/app-error";
 import { appCodeFromTrpc, trpcCodeOf } from "./error-codes";
 import { transformer } from "./transformer";
+import type { z } from "zod";
 import { consumeRateLimits, type RateLimitRule } from "../lib/rate-limit";
 import { activeTestProvider } from "../modules/payments/test-provider";
 import type { SessionUser } from "../modules/auth/session";
