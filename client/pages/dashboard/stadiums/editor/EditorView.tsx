@@ -1,113 +1,28 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Grid,
-  Group,
-  List,
-  Paper,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from "@mantine/core";
+import { ActionIcon, Alert, Badge, Button, Grid, Group, SegmentedControl, Stack, Tabs, Text, Title, Tooltip } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { SeatingEditMode, SeatingTab } from "../../../../../shared/enums";
-import {
-  addBlock,
-  createSeatedBlock,
-  createStandingBlock,
-  duplicateBlock,
-  nextBlockName,
-  restoreBlocks,
-  updateBlock,
-} from "../../../../../shared/seating/editing";
-import { blockBounds, blockSize, rectsIntersect } from "../../../../../shared/seating/geometry";
-import { type SeatingBlock, STADIUM_TYPES, type StadiumType } from "../../../../../shared/seating/layout";
+import { addBlock, createSeatedBlock, createStandingBlock, duplicateBlock, nextBlockName, restoreBlocks, updateBlock } from "../../../../../shared/seating/editing";
+import { blockSize } from "../../../../../shared/seating/geometry";
+import type { StadiumType } from "../../../../../shared/seating/layout";
 import { applySeats, applySeatsByBlock, EMPTY_SELECTION, rowSeatIndexes } from "../../../../../shared/seating/selection";
 import { SeatingPlan, type PlanInteraction, type SeatingPlanHandle } from "../../../../components/SeatingPlan";
 import { INACTIVE_COLOR } from "../../../../components/SeatingPlan/colors";
 import { confirmLeave, setLeaveGuard } from "../../../../lib/leave-guard";
 import { useTRPC } from "../../../../lib/trpc";
-import { stadiumPaths, useStadiumTypeLabels } from "../shared";
+import { stadiumPaths } from "../shared";
+import { RedoIcon, Swatch, UndoIcon } from "./bits";
 import { CategoriesPanel } from "./CategoriesPanel";
 import { SWATCHES } from "./fields";
 import { LayoutPanel } from "./LayoutPanel";
+import { placeFree, snapTo } from "./place-free";
+import { SaveProblems } from "./SaveProblems";
+import { TemplateFields } from "./TemplateFields";
+import { useEditorShortcuts } from "./use-editor-shortcuts";
 import { useSaveStadium } from "./use-save-stadium";
 import { type StadiumDoc, useStadiumEditor } from "./use-stadium-editor";
-
-function UndoIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-      <path d="M9 14 4 9l5-5" />
-      <path d="M4 9h10.5a5.5 5.5 0 0 1 0 11H11" />
-    </svg>
-  );
-}
-function RedoIcon() {
-  return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true">
-      <path d="m15 14 5-5-5-5" />
-      <path d="M20 9H9.5a5.5 5.5 0 0 0 0 11H13" />
-    </svg>
-  );
-}
-
-function Stat({ label, value, testId }: { label: ReactNode; value: string; testId: string }) {
-  return (
-    <Paper withBorder p="xs">
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} size="lg" data-testid={testId}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
-
-function Swatch({ color, label, inset }: { color: string; label: string; inset?: boolean }) {
-  return (
-    <Group gap={4} wrap="nowrap">
-      <svg width="12" height="12" aria-hidden="true">
-        {inset ? <rect x="3" y="3" width="6" height="6" fill={color} /> : <rect width="12" height="12" rx="2" fill={color} />}
-      </svg>
-      <Text size="xs">{label}</Text>
-    </Group>
-  );
-}
-
-const snapTo = (v: number, step = 10) => Math.round(v / step) * step;
-
-/** The block moved to the free spot nearest to where it was put (rings of 8 directions). */
-function placeFree<T extends SeatingBlock>(block: T, others: readonly SeatingBlock[]): T {
-  const { width, height } = blockSize(block);
-  const taken = others.map(blockBounds);
-  const fits = (b: T) => !taken.some((r) => rectsIntersect(r, blockBounds(b)));
-  if (fits(block)) return block;
-  for (let ring = 1; ring <= 12; ring++) {
-    for (let k = 0; k < 8; k++) {
-      const angle = (k * Math.PI) / 4;
-      const candidate = {
-        ...block,
-        x: snapTo(block.x + Math.round(Math.cos(angle)) * ring * (width + 20)),
-        y: snapTo(block.y + Math.round(Math.sin(angle)) * ring * (height + 20)),
-      };
-      if (fits(candidate)) return candidate;
-    }
-  }
-  return block;
-}
 
 /**
  * The stadium seating-plan editor (SPEC §2): name, comment and type; the plan with the LAYOUT
@@ -140,8 +55,6 @@ export function EditorView({
   const [selectedBlockId, setSelectedBlockId] = useState<string | null>(null);
   const [activeCategoryId, setActiveCategoryId] = useState<string | null>(null);
   const planRef = useRef<SeatingPlanHandle>(null);
-  const typeLabels = useStadiumTypeLabels();
-  const number = (n: number) => new Intl.NumberFormat(i18n.locale).format(n);
 
   const saver = useSaveStadium({
     templateId,
@@ -163,31 +76,7 @@ export function EditorView({
   }, [editor.isDirty, readOnly]);
   useEffect(() => () => setLeaveGuard(false), []);
 
-  // Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y and Ctrl+S anywhere on the page.
-  const shortcuts = useRef({ undo: editor.undo, redo: editor.redo, save: () => void saver.submit() });
-  useEffect(() => {
-    shortcuts.current = { undo: editor.undo, redo: editor.redo, save: () => void saver.submit() };
-  });
-  useEffect(() => {
-    if (readOnly) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (!(e.ctrlKey || e.metaKey) || e.altKey) return;
-      const key = e.key.toLowerCase();
-      if (key === "z") {
-        e.preventDefault();
-        if (e.shiftKey) shortcuts.current.redo();
-        else shortcuts.current.undo();
-      } else if (key === "y") {
-        e.preventDefault();
-        shortcuts.current.redo();
-      } else if (key === "s") {
-        e.preventDefault();
-        shortcuts.current.save();
-      }
-    };
-    window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [readOnly]);
+  useEditorShortcuts(!readOnly, { undo: editor.undo, redo: editor.redo, save: () => void saver.submit() });
 
   const changeTab = (value: string | null) => {
     if (value !== "LAYOUT" && value !== "CATEGORIES") return;
@@ -317,126 +206,17 @@ export function EditorView({
         </Alert>
       )}
 
-      {problem?.kind === "conflict" && (
-        <Alert color="red" role="alert" title={t`The seating plan was changed in the meantime`}>
-          <Stack gap="xs">
-            <Text size="sm">
-              <Trans>
-                Someone else saved this seating plan after you opened it. Load their version (your changes are lost), or save your
-                version over theirs.
-              </Trans>
-            </Text>
-            <Group gap="xs">
-              <Button size="compact-sm" variant="default" onClick={() => void loadSaved(false)}>
-                <Trans>Load their version</Trans>
-              </Button>
-              <Button size="compact-sm" color="red" onClick={() => void loadSaved(true)}>
-                <Trans>Save my version anyway</Trans>
-              </Button>
-            </Group>
-          </Stack>
-        </Alert>
-      )}
-      {problem?.kind === "refused" && (
-        <Alert color="red" role="alert" title={t`The changes could not be saved`}>
-          <Stack gap="xs">
-            <Text size="sm">
-              <Trans>
-                Tickets have been sold on this seating plan: blocks can no longer be deleted or rearranged, and sold seats keep their
-                category.
-              </Trans>
-            </Text>
-            {problem.blocks.length > 0 && (
-              <List size="sm">
-                {problem.blocks.map((b) => {
-                  const name = b.name;
-                  return (
-                    <List.Item key={b.id}>
-                      {b.action === "DELETE_BLOCK" ? t`Block ${name} cannot be deleted.` : t`Block ${name} cannot be rearranged.`}
-                    </List.Item>
-                  );
-                })}
-              </List>
-            )}
-            {problem.blocks.length > 0 && (
-              <Group gap="xs">
-                <Button
-                  size="compact-sm"
-                  onClick={() => {
-                    const ids = problem.blocks.map((b) => b.id);
-                    editor.editLayout((l) => restoreBlocks(l, editor.history.saved.layout, ids));
-                    saver.clearProblem();
-                  }}
-                >
-                  <Trans>Restore these blocks as saved</Trans>
-                </Button>
-                <Button size="compact-sm" variant="default" onClick={() => selectBlock(problem.blocks[0]!.id)}>
-                  <Trans>Show on the plan</Trans>
-                </Button>
-              </Group>
-            )}
-          </Stack>
-        </Alert>
-      )}
-      {problem?.kind === "invalid" && (
-        <Alert color="red" role="alert" title={t`Please check the seating plan`}>
-          <List size="sm">
-            {problem.messages.map((m) => (
-              <List.Item key={m}>{m}</List.Item>
-            ))}
-          </List>
-        </Alert>
-      )}
-      {problem?.kind === "error" && (
-        <Alert color="red" role="alert">
-          {problem.message}
-        </Alert>
-      )}
+      <SaveProblems
+        problem={problem}
+        onLoadSaved={(keepMine) => void loadSaved(keepMine)}
+        onRestoreBlocks={(ids) => {
+          editor.editLayout((l) => restoreBlocks(l, editor.history.saved.layout, ids));
+          saver.clearProblem();
+        }}
+        onShowBlock={selectBlock}
+      />
 
-      <Paper withBorder p="md">
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-          <TextInput
-            label={t`Name`}
-            required
-            maxLength={60}
-            value={doc.name}
-            disabled={readOnly}
-            error={saver.fieldErrors.name}
-            onChange={(e) => {
-              const name = e.currentTarget.value;
-              editor.edit((d) => ({ ...d, name }), { key: "name" });
-            }}
-          />
-          <Select
-            label={t`Type`}
-            value={doc.type}
-            disabled={readOnly}
-            allowDeselect={false}
-            data={STADIUM_TYPES.map((type) => ({ value: type, label: typeLabels[type] }))}
-            onChange={(v) => v && editor.edit((d) => ({ ...d, type: v as StadiumType }))}
-          />
-          <Textarea
-            label={t`Comment`}
-            autosize
-            minRows={1}
-            maxRows={4}
-            maxLength={500}
-            value={doc.comment}
-            disabled={readOnly}
-            error={saver.fieldErrors.comment}
-            onChange={(e) => {
-              const comment = e.currentTarget.value;
-              editor.edit((d) => ({ ...d, comment }), { key: "comment" });
-            }}
-          />
-        </SimpleGrid>
-      </Paper>
-
-      <SimpleGrid cols={3} spacing="xs">
-        <Stat label={<Trans>Capacity</Trans>} value={number(editor.capacity.total)} testId="capacity-total" />
-        <Stat label={<Trans>Fixed seats</Trans>} value={number(editor.capacity.fixed)} testId="capacity-fixed" />
-        <Stat label={<Trans>Free seating</Trans>} value={number(editor.capacity.free)} testId="capacity-free" />
-      </SimpleGrid>
+      <TemplateFields editor={editor} fieldErrors={saver.fieldErrors} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, lg: 8 }}>
