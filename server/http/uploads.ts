@@ -3,20 +3,17 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { canActForOrganiser, type Permission } from "../../shared/permissions";
 import type { AppDeps } from "../deps";
-import { SESSION_COOKIE } from "../modules/auth/session";
+import { SESSION_COOKIE, validateSessionToken } from "../modules/auth/session";
 import { readUpload, storeImageUpload, UPLOAD_RULES, type UploadKind } from "../storage/uploads";
 import { AppError } from "../lib/app-error";
-import { createContextFromToken } from "../trpc/context";
 
 /** The session behind a plain HTTP route, checked with the same rule as organiserProcedure. */
 async function requireOrganiser(deps: AppDeps, req: FastifyRequest, permissions: Permission[]) {
-  const ctx = await createContextFromToken(deps, req.cookies[SESSION_COOKIE], {
-    ip: req.ip,
-    cookies: { set: () => {}, clear: () => {} },
-  });
-  if (!ctx.auth) throw new AppError("UNAUTHENTICATED");
-  if (!canActForOrganiser(ctx.auth.user, permissions)) throw new AppError("FORBIDDEN");
-  return { organiserId: ctx.auth.user.organiserId! };
+  const token = req.cookies[SESSION_COOKIE];
+  const auth = token ? await validateSessionToken(deps.database.db, token, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS }) : null;
+  if (!auth) throw new AppError("UNAUTHENTICATED");
+  if (!canActForOrganiser(auth.user, permissions)) throw new AppError("FORBIDDEN");
+  return { organiserId: auth.user.organiserId! };
 }
 
 /** POST /api/uploads/event-image (multipart, one file) and GET /uploads/{id} (read-only). */

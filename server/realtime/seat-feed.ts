@@ -36,13 +36,13 @@ type Addressed = ReplyAddress & { key: string };
  * watcher that cannot keep up (its socket's buffer full) or a bus that lost announcements gets
  * a fresh snapshot instead of the missed deltas.
  */
-export async function* socketFeed(ctx: SnapshotDeps, scope: ShopScope, socket: CallSocket, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
+export async function* socketFeed(deps: SnapshotDeps, scope: ShopScope, socket: CallSocket, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
   let address: Addressed | null = null;
   let live = false;
   let held: Extract<BusDelivery, { kind: "delta" }>[] = [];
   let needSnapshot = false;
   let wake: (() => void) | null = null;
-  const sub = ctx.bus.watch(scope.scopeId, (d) => {
+  const sub = deps.bus.watch(scope.scopeId, (d) => {
     if (d.kind === "delta") seen = d.message.version;
     if (d.kind === "resync") {
       live = false;
@@ -73,7 +73,7 @@ export async function* socketFeed(ctx: SnapshotDeps, scope: ShopScope, socket: C
       held = [];
       // Read and encoded once for every watcher at this delivery number; each gets its own copy
       // to learn its reply address from.
-      const snapshot = sharedCopy(await sharedSnapshot(ctx, scope, version));
+      const snapshot = sharedCopy(await sharedSnapshot(deps, scope, version));
       yield withReplyAddress(snapshot, (to) => (address = { ...to, key: JSON.stringify([to.id ?? null, to.jsonrpc ?? null]) }));
       // tRPC has written the snapshot (and told its address): deltas now go straight out.
       if (!address) throw new Error("seat feed: the snapshot's reply address is unknown");
@@ -91,10 +91,10 @@ export async function* socketFeed(ctx: SnapshotDeps, scope: ShopScope, socket: C
 }
 
 /** The same feed for transports without a socket of their own (tRPC over HTTP): every message through tRPC. */
-export async function* queuedFeed(ctx: SnapshotDeps, scope: ShopScope, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
+export async function* queuedFeed(deps: SnapshotDeps, scope: ShopScope, signal: AbortSignal | undefined): AsyncGenerator<WatchMessage> {
   const queue: BusDelivery[] = [];
   let wake: (() => void) | null = null;
-  const sub = ctx.bus.watch(scope.scopeId, (d) => {
+  const sub = deps.bus.watch(scope.scopeId, (d) => {
     if (queue.length >= MAX_QUEUED_MESSAGES) queue.splice(0, queue.length, { kind: "resync" });
     else queue.push(d);
     wake?.();
@@ -103,7 +103,7 @@ export async function* queuedFeed(ctx: SnapshotDeps, scope: ShopScope, signal: A
   signal?.addEventListener("abort", onAbort);
   try {
     let version = sub.version;
-    yield await sharedSnapshot(ctx, scope, version);
+    yield await sharedSnapshot(deps, scope, version);
     while (!signal?.aborted) {
       const next = queue.shift();
       if (!next) {
@@ -112,7 +112,7 @@ export async function* queuedFeed(ctx: SnapshotDeps, scope: ShopScope, signal: A
         continue;
       }
       if (next.kind === "resync") {
-        yield await sharedSnapshot(ctx, scope, version);
+        yield await sharedSnapshot(deps, scope, version);
         continue;
       }
       version = next.message.version;

@@ -26,12 +26,12 @@ const cache = new Map<string, Entry>();
  * and one serialisation for all the watchers that connect together (an on-sale opening brings
  * thousands at once), never one read per watcher.
  */
-export function sharedSnapshot(ctx: SnapshotDeps, scope: ShopScope, version: number): Promise<Snapshot> {
-  const key = `${ctx.bus.instanceId}:${scope.scopeId}`;
+export function sharedSnapshot(deps: SnapshotDeps, scope: ShopScope, version: number): Promise<Snapshot> {
+  const key = `${deps.bus.instanceId}:${scope.scopeId}`;
   const now = Date.now();
   const hit = cache.get(key);
   if (hit && hit.version === version && now - hit.at < SNAPSHOT_MAX_AGE_MS) return hit.snapshot;
-  const snapshot = readSnapshot(ctx.database.db, scope).then((s) => shared({ type: "snapshot" as const, version, ...s }));
+  const snapshot = readSnapshot(deps.database.db, scope).then((s) => shared({ type: "snapshot" as const, version, ...s }));
   const entry = { version, at: now, snapshot };
   cache.set(key, entry);
   snapshot.catch(() => {
