@@ -1,3 +1,5 @@
+import type { Role } from "./enums";
+
 /**
  * The organiser permission set of SPEC §3. `creat{product}s` / `updat{product}s` are the
  * ticket rights ("create tickets", "update tickets" on the team-management screen).
@@ -32,4 +34,22 @@ export function emptyPermissionSet(): PermissionSet {
 /** An organiser acts with every right. */
 export function fullPermissionSet(): PermissionSet {
   return Object.fromEntries(PERMISSIONS.map((p) => [p, true])) as PermissionSet;
+}
+
+/** The part of a signed-in user the rights rule reads (the server's session user, the client's userInfo). */
+export type RightsHolder = {
+  role: Role;
+  organiserId: string | null;
+  permissions?: Partial<PermissionSet> | null;
+};
+
+/**
+ * Whether a user may act for its organiser with any of `permissions`: organisers hold every
+ * right, team members the ones granted to them, every other role none. The server enforces it
+ * in `organiserProcedure`; the client shows only what it would allow.
+ */
+export function canActForOrganiser(user: RightsHolder | null | undefined, permissions: readonly Permission[]): boolean {
+  if (!user || user.organiserId === null) return false;
+  if (user.role === "organiser") return true;
+  return user.role === "team_member" && permissions.some((p) => user.permissions?.[p] === true);
 }

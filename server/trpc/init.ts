@@ -1,14 +1,13 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Role } from "../../shared/enums";
 import type { AppErrorCode } from "../../shared/errors";
-import type { Permission } from "../../shared/permissions";
+import { canActForOrganiser, type Permission } from "../../shared/permissions";
 import { AppError } from "../lib/app-error";
 import { appCodeFromTrpc, trpcCodeOf } from "./error-codes";
 import { transformer } from "./transformer";
 import type { z } from "zod";
 import { consumeRateLimits, type RateLimitRule } from "../lib/rate-limit";
 import { activeTestProvider } from "../modules/payments/test-provider";
-import type { SessionUser } from "../modules/auth/session";
 import type { Context } from "./context";
 
 /** Who may call a procedure; every procedure carries it, the router-walking test reads it. */
@@ -94,13 +93,6 @@ const requireSession = t.middleware(({ ctx, next }) => {
 });
 
 export const authed = base.use(requireSession).meta({ access: { kind: "authed" } });
-
-/** Whether a user may act for its organiser with any of `permissions` (organisers hold every right). */
-export function canActForOrganiser(user: SessionUser, permissions: readonly Permission[]): boolean {
-  if (user.organiserId === null) return false;
-  if (user.role === "organiser") return true;
-  return user.role === "team_member" && permissions.some((p) => user.permissions?.[p] === true);
-}
 
 /**
  * Organisers act with every right; team members with any one of `permissions`. The context

@@ -41,6 +41,36 @@ export function mayChangeEvent(status: EventStatus, rights: { canUpdate: boolean
 
 /** Whether tickets of the event may still be sold at all (the shop adds the per-category rules). */
 export function isOnSale(e: EventStatusInput, now: Date): boolean {
-  const label = eventListStatus(e, now);
+  return isOnSaleLabel(eventListStatus(e, now));
+}
+
+/** Live: released and selling (the shop sells, the dashboard links to it). */
+export function isLive(status: EventStatus): boolean {
+  return status === "published";
+}
+
+/** Not yet in the shop: a draft, or scheduled for a later publication (only a preview shows it). */
+export function isUnpublished(status: EventStatus): boolean {
+  return status === "draft" || status === "scheduled";
+}
+
+/**
+ * Released: published or scheduled. Its dates are locked, it must keep passing the publication
+ * gate, and only a released event may be cancelled (a draft is deleted instead).
+ */
+export function isReleased(status: EventStatus): boolean {
+  return status === "published" || status === "scheduled";
+}
+
+/** The cancel action is offered and accepted for released events only. */
+export const isCancellable = isReleased;
+
+/** A cancelled event is final: never edited, never sold again. */
+export function isCancelled(status: EventStatus): boolean {
+  return status === "cancelled";
+}
+
+/** Whether a dashboard status label means tickets are on sale (a season before or during its run). */
+export function isOnSaleLabel(label: EventListStatus): boolean {
   return label === "published" || label === "current" || label === "later";
 }

@@ -1,3 +1,5 @@
+import type { Selection } from "./ticket-selection";
+
 /**
  * Order amounts in integer cents (ARCHITECTURE "Data": money is integer cents, VAT per line,
  * one rounding rule). Prices are gross (VAT included, as consumers in the EU see them); the VAT
@@ -57,4 +59,16 @@ export function priceOrder(tickets: PricedTicket[], vatRateBp: number) {
       vat: vatList,
     },
   };
+}
+
+/**
+ * What the tickets of a selection cost before booking options and fees: the cart's running
+ * total, the same sum as `priceOrder(...).amounts.ticketsCents` of those tickets. A category
+ * the catalogue no longer knows costs nothing (the server refuses it on the next hold).
+ */
+export function selectionPriceCents(selection: Selection, categories: readonly { id: string; priceCents: number }[]): number {
+  const byId = new Map(categories.map((c) => [c.id, c]));
+  let cents = 0;
+  for (const [id, chosen] of selection) cents += chosen.tickets * (byId.get(id)?.priceCents ?? 0);
+  return cents;
 }

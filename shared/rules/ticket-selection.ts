@@ -182,3 +182,63 @@ export function remainingTickets(
   const places = Math.min(placesLeft.quota, placesLeft.attendees ?? Infinity, placesLeft.seats ?? Infinity);
   return Math.max(0, Math.floor(places / category.seatsPerTicket));
 }
+
+/** What a cart or an order takes of one category: seats or places, or whole counted tickets. */
+export type HeldPart = { categoryId: string; places: number } | { categoryId: string; tickets: number };
+
+/**
+ * The selection a cart or an order makes: places per category (a counted ticket takes its
+ * category's seats per ticket) and the tickets they make. A category the catalogue no longer
+ * knows counts one place per ticket, so the rules report it instead of dropping it.
+ */
+export function selectionOfPlaces(categories: Iterable<Pick<RuleCategory, "id" | "seatsPerTicket">>, parts: Iterable<HeldPart>): Map<string, { tickets: number; places: number }> {
+  const byId = new Map([...categories].map((c) => [c.id, c]));
+  const places = new Map<string, number>();
+  for (const part of parts) {
+    const n = "places" in part ? part.places : part.tickets * (byId.get(part.categoryId)?.seatsPerTicket ?? 1);
+    places.set(part.categoryId, (places.get(part.categoryId) ?? 0) + n);
+  }
+  const selection = new Map<string, { tickets: number; places: number }>();
+  for (const [id, p] of places) selection.set(id, { places: p, tickets: ticketsForPlaces(byId.get(id) ?? { seatsPerTicket: 1 }, p) });
+  return selection;
+}
+
+/** A ticket category as the availability rule reads it (its seating category: null takes any seat). */
+export type AvailabilityCategory = Pick<RuleCategory, "id" | "seatsPerTicket" | "dailyQuantity"> & { seatingCategoryId: string | null };
+
+/** The live inventory of a date or season, however it was read (the server's counters, the client's seat feed). */
+export type InventoryLeft = {
+  /** Places left per counter key (`ticket:<id>`, `attendees`, `area:<id>`); a missing counter is untouched. */
+  counters: ReadonlyMap<string, number>;
+  /** Free seats per seating category (null: seats without one); null when the date has no seating plan. */
+  freeSeats: ReadonlyMap<string | null, number> | null;
+  /** The standing areas of the plan with their seating category. */
+  areas: readonly { id: string; categoryId: string | null }[];
+  /** The daily attendee limit (a season: its season-ticket limit), null when there is none. */
+  attendeeLimit: number | null;
+};
+
+/** Tickets left per category: the smallest of its quota, the attendee limit and its free seats or places. */
+export function remainingPerCategory(categories: readonly AvailabilityCategory[], inv: InventoryLeft): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const c of categories) {
+    let seats: number | null = null;
+    if (inv.freeSeats) {
+      seats = 0;
+      for (const [cat, n] of inv.freeSeats) if (!c.seatingCategoryId || cat === c.seatingCategoryId) seats += n;
+      for (const area of inv.areas) {
+        if (c.seatingCategoryId && area.categoryId !== c.seatingCategoryId) continue;
+        seats += Math.max(0, inv.counters.get(`area:${area.id}`) ?? 0);
+      }
+    }
+    out.set(
+      c.id,
+      remainingTickets(c, {
+        quota: inv.counters.get(`ticket:${c.id}`) ?? c.dailyQuantity * c.seatsPerTicket,
+        attendees: inv.attendeeLimit !== null ? (inv.counters.get("attendees") ?? inv.attendeeLimit) : null,
+        seats,
+      }),
+    );
+  }
+  return out;
+}

@@ -124,9 +124,12 @@ export function refinePublicationDate(
 
 export const ZPublishChoice = ZPublishChoiceBase.superRefine(refinePublicationDate);
 
+/** A local day as pickers write it (`YYYY-MM-DD`). */
+export const LOCAL_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 /** Season specifics of step 1. */
 export const ZSeasonData = z.object({
-  seasonStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.required),
+  seasonStart: z.string().regex(LOCAL_DATE, V.required),
   seasonSaleEnd: z.coerce.date(VE.dateTime),
   childEventIds: z.array(z.uuid()).max(500, VE.tooMany).default([]),
 });

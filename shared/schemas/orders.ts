@@ -3,6 +3,7 @@ import { LOCALES } from "../enums";
 import { V } from "./messages";
 import { text } from "./text";
 import { ZCartCredentials } from "./shop";
+import type { ParticipantRule } from "../rules/checkout";
 
 /** SPEC §3/§4: an order is valid or cancelled; before payment it is pending, unpaid ones fail. */
 export const ORDER_STATUSES = ["pending", "valid", "failed", "cancelled"] as const;
@@ -76,3 +77,18 @@ export const ZCheckoutInput = z.object({
   locale: z.enum(LOCALES),
 });
 export type CheckoutInput = z.input<typeof ZCheckoutInput>;
+
+/**
+ * The checkout form, derived from the input it submits: the same buyer (an empty email says
+ * "required" rather than "invalid format"), each ticket's booking options and the event's own
+ * participant fields (the required ones filled), and the terms ticked.
+ */
+export function checkoutFormSchema(fields: readonly ParticipantRule[]) {
+  const participant = z.object(Object.fromEntries(fields.map((f) => [f.key, f.required ? trimmed(300).min(1, V.required) : trimmed(300)])));
+  return z.object({
+    buyer: ZBuyer.extend({ email: text().trim().min(1, V.required).pipe(ZBuyer.shape.email) }),
+    tickets: z.array(z.object({ bookingOptions: z.array(z.number().int()), participant })),
+    acceptTerms: z.boolean().refine((v) => v, V.required),
+  });
+}
+export type CheckoutFormValues = z.input<ReturnType<typeof checkoutFormSchema>>;

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import type { EventType } from "../../shared/enums";
-import { type EventStatusInput, eventListStatus, isOnSale } from "../../shared/rules/event-status";
-import type { EventListStatus, EventStatus } from "../../shared/schemas/events";
+import {
+  type EventStatusInput,
+  eventListStatus,
+  isCancellable,
+  isCancelled,
+  isLive,
+  isOnSale,
+  isOnSaleLabel,
+  isReleased,
+  isUnpublished,
+} from "../../shared/rules/event-status";
+import { EVENT_LIST_STATUSES, type EventListStatus, type EventStatus } from "../../shared/schemas/events";
 
 const NOW = new Date("2026-06-15T12:00:00Z");
 const DAY = 86_400_000;
@@ -93,5 +103,28 @@ describe("isOnSale", () => {
     ["a cancelled event", false, event({ status: "cancelled" })],
   ] as const)("%s: %s", (_, expected, input) => {
     expect(isOnSale(input, NOW)).toBe(expected);
+  });
+});
+
+describe("event-status predicates", () => {
+  const rows: [EventStatus, { live: boolean; unpublished: boolean; released: boolean; cancellable: boolean; cancelled: boolean }][] = [
+    ["draft", { live: false, unpublished: true, released: false, cancellable: false, cancelled: false }],
+    ["scheduled", { live: false, unpublished: true, released: true, cancellable: true, cancelled: false }],
+    ["published", { live: true, unpublished: false, released: true, cancellable: true, cancelled: false }],
+    ["cancelled", { live: false, unpublished: false, released: false, cancellable: false, cancelled: true }],
+  ];
+  it.each(rows)("%s", (status, expected) => {
+    expect({
+      live: isLive(status),
+      unpublished: isUnpublished(status),
+      released: isReleased(status),
+      cancellable: isCancellable(status),
+      cancelled: isCancelled(status),
+    }).toEqual(expected);
+  });
+
+  it("labels on sale: published, and a season later or current", () => {
+    const onSale = EVENT_LIST_STATUSES.filter(isOnSaleLabel);
+    expect(onSale.sort()).toEqual(["current", "later", "published"]);
   });
 });

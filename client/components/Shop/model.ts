@@ -1,6 +1,7 @@
 import type { inferRouterOutputs } from "@trpc/server";
 import type { AppRouter } from "../../../server/trpc/router";
-import { remainingTickets, type RuleCategory, type RuleContext, type Selection } from "../../../shared/rules/ticket-selection";
+import { selectionPriceCents } from "../../../shared/rules/pricing";
+import { remainingPerCategory, type RuleCategory, type RuleContext, type Selection, selectionOfPlaces } from "../../../shared/rules/ticket-selection";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import { blockSeats } from "../../../shared/seating/numbering";
 import type { SeatFeed } from "../../hooks/use-seat-feed";
@@ -32,14 +33,9 @@ export function seatTotals(index: Map<string, SeatInfo>): Map<string | null, num
   return totals;
 }
 
-const left = (feed: SeatFeed, key: string): number | null => {
-  const c = feed.counters.get(key);
-  return c ? c.cap - c.held - c.sold : null;
-};
-
 /**
- * Tickets left per category, as the server counts them (its quota, the attendee limit and the
- * free seats or places of its seating category), live from the seat feed once it is ready.
+ * Tickets left per category, as the server counts them (shared/rules/ticket-selection.ts), live
+ * from the seat feed once it is ready.
  */
 export function liveRemaining(
   scope: ShopScopeData,
@@ -48,39 +44,26 @@ export function liveRemaining(
   totals: Map<string | null, number>,
 ): Map<string, number> {
   if (!feed.ready) return new Map(Object.entries(scope.remaining));
-  const taken = new Map<string | null, number>();
+  const free = new Map(totals);
   for (const seat of feed.seats.values()) {
     if (seat.s === "FREE") continue;
     const info = index.get(seat.k);
-    if (info) taken.set(info.categoryId, (taken.get(info.categoryId) ?? 0) + 1);
+    if (info) free.set(info.categoryId, (free.get(info.categoryId) ?? 0) - 1);
   }
-  const areas = (scope.layout?.blocks ?? []).filter((b) => b.kind === "standing");
-  const out = new Map<string, number>();
-  for (const c of scope.categories) {
-    let seats: number | null = null;
-    if (scope.layout) {
-      seats = 0;
-      for (const [cat, total] of totals) if (!c.seatingCategoryId || cat === c.seatingCategoryId) seats += total - (taken.get(cat) ?? 0);
-      for (const area of areas) {
-        if (c.seatingCategoryId && area.categoryId !== c.seatingCategoryId) continue;
-        seats += Math.max(0, left(feed, `area:${area.id}`) ?? 0);
-      }
-    }
-    const attendees = scope.dailyAttendeeLimit !== null ? (left(feed, "attendees") ?? scope.dailyAttendeeLimit) : null;
-    out.set(c.id, remainingTickets(c, { quota: left(feed, `ticket:${c.id}`) ?? c.dailyQuantity * c.seatsPerTicket, attendees, seats }));
-  }
-  return out;
+  return remainingPerCategory(scope.categories, {
+    counters: new Map([...feed.counters].map(([k, c]) => [k, c.cap - c.held - c.sold])),
+    freeSeats: scope.layout ? free : null,
+    areas: (scope.layout?.blocks ?? []).filter((b) => b.kind === "standing"),
+    attendeeLimit: scope.dailyAttendeeLimit,
+  });
 }
 
 /** The cart as the rules module sees it: tickets and places per category. */
 export function cartSelection(cart: CartData | undefined, categories: ShopCategory[]): Selection {
-  const byId = new Map(categories.map((c) => [c.id, c]));
-  const places = new Map<string, number>();
-  for (const s of cart?.seats ?? []) places.set(s.ticketCategoryId, (places.get(s.ticketCategoryId) ?? 0) + 1);
-  for (const i of cart?.items ?? []) places.set(i.ticketCategoryId, (places.get(i.ticketCategoryId) ?? 0) + i.quantity * (byId.get(i.ticketCategoryId)?.seatsPerTicket ?? 1));
-  const selection = new Map<string, { tickets: number; places: number }>();
-  for (const [id, p] of places) selection.set(id, { places: p, tickets: Math.ceil(p / (byId.get(id)?.seatsPerTicket ?? 1)) });
-  return selection;
+  return selectionOfPlaces(categories, [
+    ...(cart?.seats ?? []).map((s) => ({ categoryId: s.ticketCategoryId, places: 1 })),
+    ...(cart?.items ?? []).map((i) => ({ categoryId: i.ticketCategoryId, tickets: i.quantity })),
+  ]);
 }
 
 export function ruleContext(scope: ShopScopeData, remaining: ReadonlyMap<string, number>, now: Date): RuleContext {
@@ -97,14 +80,5 @@ export const asRule = (c: ShopCategory): RuleCategory => c;
 
 /** The price of a cart in cents (seats and counted tickets; booking options come at checkout). */
 export function cartTotal(cart: CartData | undefined, categories: ShopCategory[]): number {
-  const byId = new Map(categories.map((c) => [c.id, c]));
-  let cents = 0;
-  const seatsPer = new Map<string, number>();
-  for (const s of cart?.seats ?? []) seatsPer.set(s.ticketCategoryId, (seatsPer.get(s.ticketCategoryId) ?? 0) + 1);
-  for (const [id, n] of seatsPer) {
-    const c = byId.get(id);
-    if (c) cents += Math.ceil(n / c.seatsPerTicket) * c.priceCents;
-  }
-  for (const i of cart?.items ?? []) cents += i.quantity * (byId.get(i.ticketCategoryId)?.priceCents ?? 0);
-  return cents;
+  return selectionPriceCents(cartSelection(cart, categories), categories);
 }

@@ -3,7 +3,9 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
+import { participantValues } from "../../../shared/rules/checkout";
 import { priceOrder } from "../../../shared/rules/pricing";
+import { checkoutFormSchema } from "../../../shared/schemas/orders";
 import { useCountdown } from "../../components/Shop/CartSummary";
 import type { CartData, ShopScopeData } from "../../components/Shop/model";
 import { useZodForm } from "../../hooks/use-zod-form";
@@ -11,7 +13,7 @@ import { appCodeOf, describeError, fieldErrorsOf } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
 import { BuyerDetails } from "./BuyerDetails";
-import { blankTicket, type CheckoutValues, checkoutSchema, isOptionalBuyerField, newIdempotencyKey, ticketsOfCart } from "./model";
+import { blankTicket, type CheckoutValues, isOptionalBuyerField, newIdempotencyKey, ticketsOfCart } from "./model";
 import { BACK_KEY, Notice, Shell } from "./Notice";
 import { OrderSummary } from "./OrderSummary";
 import { TicketSection } from "./TicketSection";
@@ -44,7 +46,7 @@ export function CheckoutForm({
     () => ticketsOfCart(cart, scope, (block, row, seat) => t`${block}, row ${row}, seat ${seat}`),
     [cart, scope, t],
   );
-  const schema = useMemo(() => checkoutSchema(fields), [fields]);
+  const schema = useMemo(() => checkoutFormSchema(fields), [fields]);
   const form = useZodForm<CheckoutValues>(schema, {
     initialValues: {
       buyer: {
@@ -161,11 +163,7 @@ export function CheckoutForm({
           seatKeys: tk.seatKeys,
           areaId: tk.areaId,
           bookingOptions: v.tickets[i]?.bookingOptions ?? [],
-          participant: Object.fromEntries(
-            Object.entries(v.tickets[i]?.participant ?? {})
-              .map(([k, value]) => [k, value.trim()] as const)
-              .filter(([, value]) => value !== ""),
-          ),
+          participant: participantValues(fields, v.tickets[i]?.participant ?? {}).values,
         })),
         acceptTerms: true,
       });

@@ -2,6 +2,7 @@ import { Alert, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
+import { canActForOrganiser } from "../../../shared/permissions";
 import { PageLoader } from "../../components/PageLoader";
 import { describeError } from "../../lib/errors";
 import { useUserInfo } from "../../lib/session";
@@ -32,8 +33,7 @@ export default function DashboardHome() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const info = useUserInfo();
-  const canView =
-    info?.user.role === "organiser" || (info?.user.role === "team_member" && info.user.permissions?.viewMainDashboard === true);
+  const canView = canActForOrganiser(info?.user, ["viewMainDashboard"]);
   const overview = useQuery({ ...trpc.account.overview.queryOptions(), enabled: canView });
 
   if (!canView) {

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
+import { canActForOrganiser, type Permission } from "../../../shared/permissions";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
@@ -17,8 +18,7 @@ const StadiumsArea = lazy(() => import("./stadiums"));
 export default function DashboardArea() {
   const { t } = useLingui();
   const info = useUserInfo();
-  const can = (p: "createEvent" | "updateEvent" | "seatingPlansView" | "seatingPlansUpdate") =>
-    info?.user.role === "organiser" || info?.user.permissions?.[p] === true;
+  const can = (p: Permission) => canActForOrganiser(info?.user, [p]);
   const canEvents = can("createEvent") || can("updateEvent");
   const canStadiums = can("seatingPlansView") || can("seatingPlansUpdate");
   const nav: AreaNavItem[] = [

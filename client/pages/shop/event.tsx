@@ -11,6 +11,7 @@ import { PublicLayout } from "../../layout/PublicLayout";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import NotFoundPage from "../not-found";
+import { isOnSaleLabel } from "../../../shared/rules/event-status";
 
 /**
  * The public event page (/event/{id}): the event, its dates and its shop. One date: its tickets
@@ -38,7 +39,7 @@ export default function PublicEventPage({ params }: { params: { id: string } }) 
   const upcoming = data.dates.filter((d) => !d.past);
   const isSeason = data.event.type === "SEASONAL";
   const shopScope = isSeason ? data.event.id : data.dates.length === 1 && upcoming.length === 1 ? upcoming[0]!.id : null;
-  const onSale = data.status === "published" || data.status === "current" || data.status === "later";
+  const onSale = isOnSaleLabel(data.status);
 
   return (
     <PublicLayout>

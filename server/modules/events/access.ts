@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { mayChangeEvent } from "../../../shared/rules/event-status";
+import { isCancelled, mayChangeEvent } from "../../../shared/rules/event-status";
 import type { DbOrTx } from "../../db/client";
 import { events } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -37,5 +37,5 @@ export function assertMayChange(event: EventRow, rights: EventRights): void {
 
 /** Cancelled is final: nothing about the event may change any more. */
 export function assertEditable(event: EventRow): void {
-  if (event.status === "cancelled") throw new AppError("EVENT_CANCELLED");
+  if (isCancelled(event.status)) throw new AppError("EVENT_CANCELLED");
 }

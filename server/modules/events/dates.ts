@@ -7,6 +7,7 @@ import { syncCounters } from "../inventory/counters";
 import { materialiseInventory } from "../inventory/materialise";
 import { AppError } from "../../lib/app-error";
 import type { EventRow } from "./access";
+import { isReleased } from "../../../shared/rules/event-status";
 
 export function expandOrThrow(schedule: Schedule): ExpandedDate[] {
   try {
@@ -26,7 +27,7 @@ export async function syncEventDates(tx: DbOrTx, event: EventRow, schedule: Sche
   const expanded = expandOrThrow(schedule);
   const existing = await tx.select().from(eventDates).where(eq(eventDates.eventId, event.id));
   const wanted = new Map(expanded.map((d) => [d.startsAt.getTime(), d]));
-  const isLocked = event.status === "published" || event.status === "scheduled";
+  const isLocked = isReleased(event.status);
 
   const stale = existing.filter((d) => {
     const match = wanted.get(d.startsAt.getTime());

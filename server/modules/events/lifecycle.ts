@@ -6,6 +6,7 @@ import { cancelOrdersOfEvent } from "../orders/cancel";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf } from "../seating/budget";
 import { forgetShopScopes } from "../shop/scope";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
+import { isCancellable, isCancelled, isLive, isReleased } from "../../../shared/rules/event-status";
 
 /**
  * Tickets the event puts on sale: a season sells its season tickets once; an event sells each
@@ -59,7 +60,7 @@ export async function choosePublication(db: Db, organiserId: string, eventId: st
   return db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
     assertEditable(event);
-    if (event.status === "published") {
+    if (isLive(event.status)) {
       if (choice.publishOption !== "now") throw new AppError("CONFLICT", { field: "publishOption" });
       return { status: event.status };
     }
@@ -122,8 +123,8 @@ export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<st
 export async function cancelEvent(db: Db, organiserId: string, eventId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const event = await getOwnEvent(tx, organiserId, eventId, { forUpdate: true });
-    if (event.status === "cancelled") return;
-    if (event.status === "draft") throw new AppError("EVENT_NOT_PUBLISHED");
+    if (isCancelled(event.status)) return;
+    if (!isCancellable(event.status)) throw new AppError("EVENT_NOT_PUBLISHED");
     await tx.update(events).set({ status: "cancelled", cancelledAt: new Date() }).where(eq(events.id, event.id));
     await cancelOrdersOfEvent(tx, event.id, event.name);
   });
@@ -157,7 +158,7 @@ export async function deleteEvent(db: Db, organiserId: string, eventId: string):
  */
 export async function reassertPublishable(tx: DbOrTx, eventId: string): Promise<void> {
   const [event] = await tx.select().from(events).where(eq(events.id, eventId)).limit(1);
-  if (!event || (event.status !== "published" && event.status !== "scheduled")) return;
+  if (!event || !isReleased(event.status)) return;
   await assertComplete(tx, event);
   await assertMayPublish(tx, event);
 }

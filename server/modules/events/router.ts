@@ -2,34 +2,21 @@ import { z } from "zod";
 import {
   refineAccessCode,
   refinePublicationDate,
-  ZEventData,
   ZEventDetails,
   ZEventListInput,
   ZEventOptionsBase,
   ZPublishChoiceBase,
-  ZSeasonData,
 } from "../../../shared/schemas/events";
-import { ZSchedule } from "../../../shared/schemas/schedule";
+import { ZStep1Input, ZStep1SaveInput } from "../../../shared/schemas/event-step1";
 import type { SessionUser } from "../auth/session";
-import { canActForOrganiser, organiserProcedure, router } from "../../trpc/init";
+import { canActForOrganiser } from "../../../shared/permissions";
+import { organiserProcedure, router } from "../../trpc/init";
 import type { EventRights } from "./access";
 import { cancelEvent, choosePublication, deleteEvent } from "./lifecycle";
 import { getEventDetail, listEvents, listSeasonCandidates } from "./queries";
-import { createEvent, listTemplatesForEvent, saveEventData, saveEventDetails, saveEventOptions, saveEventSeating, type Step1Input } from "./service";
+import { createEvent, listTemplatesForEvent, saveEventData, saveEventDetails, saveEventOptions, saveEventSeating } from "./service";
 
 const ZId = z.object({ id: z.uuid() });
-
-/**
- * Step 1 of the form: an event with its schedule, or a season with its season data. Inputs are
- * flat (`{ id, ...fields }`) so field errors carry the same paths as the form's fields.
- */
-const ZStep1Event = z.object({ type: z.literal("REGULAR"), data: ZEventData, schedule: ZSchedule });
-const ZStep1Season = z.object({ type: z.literal("SEASONAL"), data: ZEventData, season: ZSeasonData });
-const ZStep1 = z.discriminatedUnion("type", [ZStep1Event, ZStep1Season]);
-const ZStep1WithId = z.discriminatedUnion("type", [
-  ZStep1Event.extend({ id: z.uuid() }),
-  ZStep1Season.extend({ id: z.uuid() }),
-]);
 
 const viewers = ["createEvent", "updateEvent"] as const;
 
@@ -50,14 +37,14 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => listSeasonCandidates(ctx.database.db, ctx.organiserId, input.seasonId)),
 
   create: organiserProcedure("createEvent")
-    .input(ZStep1)
-    .mutation(({ ctx, input }) => createEvent(ctx.database.db, ctx.organiserId, input as Step1Input)),
+    .input(ZStep1Input)
+    .mutation(({ ctx, input }) => createEvent(ctx.database.db, ctx.organiserId, input)),
 
   saveData: organiserProcedure(...viewers)
-    .input(ZStep1WithId)
+    .input(ZStep1SaveInput)
     .mutation(async ({ ctx, input }) => {
       const { id, ...step } = input;
-      await saveEventData(ctx.database.db, ctx.organiserId, id, step as Step1Input, rightsOf(ctx.user));
+      await saveEventData(ctx.database.db, ctx.organiserId, id, step, rightsOf(ctx.user));
       return { id };
     }),
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, or } from "drizzle-orm";
 import type { z } from "zod";
-import type { Schedule } from "../../../shared/rules/schedule-types";
-import type { ZEventData, ZEventDetails, ZEventOptions, ZSeasonData } from "../../../shared/schemas/events";
+import type { TStep1Input } from "../../../shared/schemas/event-step1";
+import type { ZEventDetails, ZEventOptions } from "../../../shared/schemas/events";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, eventSeating, stadiumTemplates, ticketCategories, uploads } from "../../db/schema";
 import { sanitizeRichText } from "../../lib/sanitize";
@@ -14,13 +14,8 @@ import { syncCounters } from "../inventory/counters";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf, seatsOf } from "../seating/budget";
 import { dropInventory, hasSalesOrHolds, materialiseInventory } from "../inventory/materialise";
 
-export type EventDataInput = z.output<typeof ZEventData>;
-export type SeasonDataInput = z.output<typeof ZSeasonData>;
-
 /** Step 1 as saved: an event carries its schedule, a season its season data. */
-export type Step1Input =
-  | { type: "REGULAR"; data: EventDataInput; schedule: Schedule }
-  | { type: "SEASONAL"; data: EventDataInput; season: SeasonDataInput };
+export type Step1Input = TStep1Input;
 
 function step1Columns(input: Step1Input) {
   const base = { ...input.data, addressAddition: input.data.addressAddition ?? null };

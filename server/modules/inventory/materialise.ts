@@ -5,7 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, seatInventory } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { lockRows } from "./lock-order";
-import { HELD_STATUSES, SOLD_STATUSES } from "./statuses";
+import { HELD_STATUSES, SOLD_STATUSES, UNOWNED } from "./statuses";
 
 type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null };
 type AreaRow = { area: string; category: string | null; capacity: number };
@@ -70,11 +70,11 @@ export async function dropInventory(tx: DbOrTx, eventId: string): Promise<void> 
   // Seats locked by key (decision 009) before they go.
   await tx.execute(sql`
     with l as (${lockRows(
-      sql`select s.event_date_id, s.seat_key from ${seatInventory} s where s.event_id = ${eventId} and s.status in ('FREE', 'BLOCKED')`,
+      sql`select s.event_date_id, s.seat_key from ${seatInventory} s where s.event_id = ${eventId} and s.status in ${UNOWNED}`,
       sql`s.event_date_id, s.seat_key`,
       sql`for update of s`,
     )})
-    delete from ${seatInventory} t using l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key and t.status in ('FREE', 'BLOCKED')`);
+    delete from ${seatInventory} t using l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key and t.status in ${UNOWNED}`);
   await tx
     .delete(areaInventory)
     .where(and(eq(areaInventory.eventId, eventId), sql`${areaInventory.held} + ${areaInventory.sold} = 0`));
@@ -136,7 +136,7 @@ export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingL
       with l as (${lockRows(
         sql`select si.event_date_id, si.seat_key, s.category from ${seatInventory} si
           join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category })))}::jsonb) as s(key text, category text) on si.seat_key = s.key
-          where si.event_id = ${eventId}::uuid and si.status in ('FREE', 'BLOCKED') and si.category_id is distinct from s.category`,
+          where si.event_id = ${eventId}::uuid and si.status in ${UNOWNED} and si.category_id is distinct from s.category`,
         sql`si.event_date_id, si.seat_key`,
         sql`for update of si`,
       )})

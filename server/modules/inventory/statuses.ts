@@ -7,12 +7,15 @@ import type { SeatStatus } from "../../../shared/enums";
  */
 export const HELD_STATUSES = ["PAYMENT_PENDING", "SEASON_BLOCKED"] as const satisfies readonly SeatStatus[];
 export const SOLD_STATUSES = ["SOLD", "SEASON_SOLD"] as const satisfies readonly SeatStatus[];
+/** Seats no buyer holds or owns: the organiser may drop, recategorise or unblock them. */
+export const UNOWNED_STATUSES = ["FREE", "BLOCKED"] as const satisfies readonly SeatStatus[];
 
 const list = (statuses: readonly string[]) => `(${statuses.map((s) => `'${s}'`).join(",")})`;
 
 /** `status in (...)` lists for raw statements. */
 export const HELD = sql.raw(list(HELD_STATUSES));
 export const SOLD = sql.raw(list(SOLD_STATUSES));
+export const UNOWNED = sql.raw(list(UNOWNED_STATUSES));
 
 /** A seat anyone may take now: free, or held by a cart whose time ran out (`s` is the seat row). */
 export const TAKEABLE = sql.raw(`(s.status = 'FREE' or (s.status in ${list(HELD_STATUSES)} and s.held_until < now()))`);

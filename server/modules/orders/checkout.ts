@@ -2,7 +2,8 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { priceOrder } from "../../../shared/rules/pricing";
-import { ticketsForPlaces } from "../../../shared/rules/ticket-selection";
+import { heldPartOf, participantValues } from "../../../shared/rules/checkout";
+import { selectionOfPlaces } from "../../../shared/rules/ticket-selection";
 import type { ZCheckoutInput } from "../../../shared/schemas/orders";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
@@ -15,6 +16,7 @@ import { loadScope, type ShopScope } from "../shop/scope";
 import { pgArray, txRows } from "../../db/sql";
 import { orderViewPath } from "./links";
 import { completeOrder, lockOrder, ORDER_COLUMNS, type OrderRow } from "./settle";
+import { isCancelled, isLive } from "../../../shared/rules/event-status";
 
 type CheckoutInput = z.output<typeof ZCheckoutInput>;
 
@@ -71,15 +73,10 @@ function matchCart(scope: ShopScope, tickets: Ticket[], seats: { k: string; tc: 
 
 /** Participant fields of the event (SPEC §3): required ones filled on every ticket, unknown ones dropped. */
 function participantsOf(scope: ShopScope, tickets: Ticket[]): Record<string, string>[] {
-  const fields = scope.event.participantFields;
   return tickets.map((t, i) => {
-    const out: Record<string, string> = {};
-    for (const f of fields) {
-      const value = (t.participant[f.key] ?? "").trim();
-      if (f.required && !value) throw new AppError("PARTICIPANT_REQUIRED", { field: `tickets.${i}.participant.${f.key}` });
-      if (value) out[f.key] = value;
-    }
-    return out;
+    const { values, missing } = participantValues(scope.event.participantFields, t.participant);
+    if (missing !== null) throw new AppError("PARTICIPANT_REQUIRED", { field: `tickets.${i}.participant.${missing}` });
+    return values;
   });
 }
 
@@ -97,7 +94,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
   if (!cartRow || cartRow.secret_hash !== hashSecret(input.cart.secret)) throw new AppError("CART_NOT_FOUND", { field: "cart" });
   const scope = await loadScope(deps.database.db, cartRow.scope_id);
   if (!scope) throw new AppError("CART_NOT_FOUND", { field: "cart" });
-  if (scope.event.status !== "published") throw new AppError(scope.event.status === "cancelled" ? "EVENT_CANCELLED" : "EVENT_NOT_ON_SALE");
+  if (!isLive(scope.event.status)) throw new AppError(isCancelled(scope.event.status) ? "EVENT_CANCELLED" : "EVENT_NOT_ON_SALE");
   const participants = participantsOf(scope, input.tickets);
 
   const changes: Changes = new Map();
@@ -133,12 +130,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
 
     // Every rule of the categories, at the "order" stage (minimum, seats per ticket, …).
     const byId = new Map(scope.categories.map((c) => [c.id, c]));
-    const places = new Map<string, number>();
-    for (const t of input.tickets) {
-      const c = byId.get(t.ticketCategoryId)!;
-      places.set(c.id, (places.get(c.id) ?? 0) + (t.seatKeys.length > 0 ? t.seatKeys.length : c.seatsPerTicket));
-    }
-    const selection = new Map([...places].map(([id, p]) => [id, { places: p, tickets: ticketsForPlaces(byId.get(id)!, p) }]));
+    const selection = selectionOfPlaces(scope.categories, input.tickets.map(heldPartOf));
     await assertSelectionAllowed(tx, scope, selection, "order");
 
     const priced = priceOrder(

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { remainingTickets } from "../../../shared/rules/ticket-selection";
+import { remainingPerCategory } from "../../../shared/rules/ticket-selection";
 import type { CounterState, SeatState } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import type { ShopScope } from "./scope";
@@ -61,24 +61,10 @@ export async function computeRemaining(db: DbOrTx, scope: ShopScope): Promise<Ma
           );
     freeSeats = new Map(rows.map((r) => [r.c, Number(r.n)]));
   }
-  const areaCategory = new Map((scope.layout?.blocks ?? []).filter((b) => b.kind === "standing").map((b) => [b.id, b.categoryId]));
-  const limit = scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit;
-  const out = new Map<string, number>();
-  for (const c of scope.categories) {
-    let places: number | null = null;
-    if (scope.layout) {
-      places = 0;
-      for (const [cat, n] of freeSeats) if (!c.seatingCategoryId || cat === c.seatingCategoryId) places += n;
-      for (const [area, cat] of areaCategory) if (!c.seatingCategoryId || cat === c.seatingCategoryId) places += Math.max(0, left.get(`area:${area}`) ?? 0);
-    }
-    out.set(
-      c.id,
-      remainingTickets(c, {
-        quota: left.get(`ticket:${c.id}`) ?? c.dailyQuantity * c.seatsPerTicket,
-        attendees: limit !== null ? (left.get("attendees") ?? limit) : null,
-        seats: places,
-      }),
-    );
-  }
-  return out;
+  return remainingPerCategory(scope.categories, {
+    counters: left,
+    freeSeats: scope.layout ? freeSeats : null,
+    areas: (scope.layout?.blocks ?? []).filter((b) => b.kind === "standing"),
+    attendeeLimit: scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit,
+  });
 }

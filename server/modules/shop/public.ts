@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
 import { eventDates, events, organisers, ticketCategories } from "../../db/schema";
-import { eventListStatus } from "../../../shared/rules/event-status";
+import { eventListStatus, isLive, isUnpublished } from "../../../shared/rules/event-status";
 import { AppError } from "../../lib/app-error";
 import type { EventRow } from "../events/access";
 import { computeRemaining } from "./availability";
@@ -19,7 +19,7 @@ export type ShopViewOptions = {
 
 /** Organisers (and their team) see their own drafts, marked as such; everybody else does not. */
 function assertVisible(options: Pick<ShopViewOptions, "previewOrganiserId">, event: EventRow): void {
-  const unpublished = event.status === "draft" || event.status === "scheduled";
+  const unpublished = isUnpublished(event.status);
   if (unpublished && options.previewOrganiserId !== event.organiserId) throw new AppError("NOT_FOUND");
 }
 
@@ -105,9 +105,9 @@ export async function publicEvent(db: Db, options: ShopViewOptions & { eventId: 
       seasonSaleEnd: event.seasonSaleEnd,
     },
     organiser,
-    season: season && season.status === "published" ? { id: season.id, name: season.name } : null,
+    season: season && isLive(season.status) ? { id: season.id, name: season.name } : null,
     status,
-    preview: event.status === "draft" || event.status === "scheduled",
+    preview: isUnpublished(event.status),
     locked: !unlocked,
     dates: dates.map((d) => ({ ...d, past: d.endsAt.getTime() <= now })),
     categories: unlocked ? (await categoriesOf(db, event.id)).filter((c) => c.appliesTo === "boxoffice_online").map(publicCategory) : [],
@@ -137,7 +137,7 @@ export async function publicScope(db: Db, options: ShopViewOptions & { scopeId: 
     saleEndsAt: scope.date.endsAt,
     dateCount: scope.dateIds.length,
     status: scopeListStatus(scope),
-    onSale: scopeOnSale(scope) && scope.event.status === "published",
+    onSale: scopeOnSale(scope) && isLive(scope.event.status),
     locked: !unlocked,
     layout: unlocked ? scope.layout : null,
     dailyAttendeeLimit: scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit,

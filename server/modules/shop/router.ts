@@ -6,6 +6,7 @@ import { queuedFeed, socketFeed } from "../../realtime/seat-feed";
 import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
+import { isUnpublished } from "../../../shared/rules/event-status";
 
 /**
  * The public shop (SPEC §2 /event/{id}, /event-dates/{id}). Holds and releases are meant to
@@ -55,7 +56,7 @@ export const shopRouter = router({
     const release = ctx.sockets.startSubscription(ctx.socket ?? null, ctx.ip);
     try {
       const scope = await loadScope(ctx.database.db, input.scopeId);
-      const unpublished = !scope || scope.event.status === "draft" || scope.event.status === "scheduled";
+      const unpublished = !scope || isUnpublished(scope.event.status);
       if (unpublished) throw new AppError("NOT_FOUND", { field: "scopeId" });
       if (!hasAccess(ctx.config.APP_SECRET, scope.event, input.access)) throw new AppError("ACCESS_CODE_INVALID", { field: "access" });
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ticketsForPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
+import { selectionOfPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
 import type { ZHoldInput } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -11,18 +11,11 @@ type HoldInput = z.output<typeof ZHoldInput>;
 
 /** Tickets and places per category a cart would hold: what it holds plus `extra` places. */
 export function selectionOf(scope: ShopScope, holdings: Holdings, extra: Map<string, number>) {
-  const byId = new Map(scope.categories.map((c) => [c.id, c]));
-  const places = new Map<string, number>();
-  const add = (tc: string, n: number) => places.set(tc, (places.get(tc) ?? 0) + n);
-  for (const s of holdings.seats) add(s.tc, Number(s.n));
-  for (const i of holdings.items) add(i.tc, Number(i.n) * (byId.get(i.tc)?.seatsPerTicket ?? 1));
-  for (const [tc, n] of extra) add(tc, n);
-  const selection = new Map<string, { tickets: number; places: number }>();
-  for (const [tc, p] of places) {
-    const category = byId.get(tc);
-    selection.set(tc, { places: p, tickets: category ? ticketsForPlaces(category, p) : p });
-  }
-  return selection;
+  return selectionOfPlaces(scope.categories, [
+    ...holdings.seats.map((s) => ({ categoryId: s.tc, places: Number(s.n) })),
+    ...holdings.items.map((i) => ({ categoryId: i.tc, tickets: Number(i.n) })),
+    ...[...extra].map(([categoryId, places]) => ({ categoryId, places })),
+  ]);
 }
 
 const RULE_ERRORS = {

@@ -1,6 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
-import { eventListStatus, isOnSale } from "../../../shared/rules/event-status";
+import { eventListStatus, isCancelled, isOnSale, isUnpublished } from "../../../shared/rules/event-status";
 import type { RuleCategory, RuleContext } from "../../../shared/rules/ticket-selection";
 import type { EventListStatus } from "../../../shared/schemas/events";
 import type { SeatingLayout } from "../../../shared/seating/layout";
@@ -145,8 +145,8 @@ export function ruleContext(scope: ShopScope, remaining: ReadonlyMap<string, num
 /** The scope a buyer may shop in right now, or the reason why not. */
 export async function openScope(deps: AppDeps, scopeId: string, access: string | undefined): Promise<ShopScope> {
   const scope = await loadScope(deps.database.db, scopeId);
-  if (!scope || scope.event.status === "draft" || scope.event.status === "scheduled") throw new AppError("NOT_FOUND", { field: "scopeId" });
-  if (scope.event.status === "cancelled") throw new AppError("EVENT_CANCELLED");
+  if (!scope || isUnpublished(scope.event.status)) throw new AppError("NOT_FOUND", { field: "scopeId" });
+  if (isCancelled(scope.event.status)) throw new AppError("EVENT_CANCELLED");
   if (!scopeOnSale(scope)) throw new AppError("EVENT_NOT_ON_SALE");
   if (!hasAccess(deps.config.APP_SECRET, scope.event, access)) throw new AppError("ACCESS_CODE_INVALID", { field: "access" });
   return scope;

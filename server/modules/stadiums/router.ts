@@ -3,7 +3,8 @@ import { ACTIVE_STATUSES } from "../../../shared/enums";
 import { STADIUM_TYPES, ZSeatingLayout } from "../../../shared/seating/layout";
 import { V } from "../../../shared/schemas/messages";
 import { text } from "../../../shared/schemas/text";
-import { canActForOrganiser, organiserProcedure, router } from "../../trpc/init";
+import { canActForOrganiser } from "../../../shared/permissions";
+import { organiserProcedure, router } from "../../trpc/init";
 import {
   createTemplate,
   deleteTemplate,

@@ -7,6 +7,7 @@ import { areaInventory, eventDates, eventSeating, events, seatInventory, stadium
 import { AppError } from "../../lib/app-error";
 import { assertEventWithinBudget, assertPlanWithinBudget, budgetOf, dateCountOf, seatsOf } from "../seating/budget";
 import { followLayout, hasSalesOrHolds, rebuildInventory } from "../inventory/materialise";
+import { HELD_STATUSES, SOLD_STATUSES } from "../inventory/statuses";
 import { assertLimitedEdit } from "./edit-mode";
 
 export type TemplateInput = { name: string; comment?: string | null | undefined; type: StadiumType; layout: SeatingLayout };
@@ -52,7 +53,7 @@ async function soldKeys(db: DbOrTx, eventIds: string[]): Promise<Set<string>> {
   const seats = await db
     .selectDistinct({ key: seatInventory.seatKey })
     .from(seatInventory)
-    .where(and(inArray(seatInventory.eventId, eventIds), inArray(seatInventory.status, ["SOLD", "PAYMENT_PENDING", "SEASON_SOLD", "SEASON_BLOCKED"])));
+    .where(and(inArray(seatInventory.eventId, eventIds), inArray(seatInventory.status, [...SOLD_STATUSES, ...HELD_STATUSES])));
   const areas = await db
     .selectDistinct({ key: areaInventory.areaId })
     .from(areaInventory)

@@ -10,6 +10,7 @@ import { useEventActions } from "../../../hooks/use-event-actions";
 import { describeError } from "../../../lib/errors";
 import { useTRPC } from "../../../lib/trpc";
 import type { WizardKind } from "./wizard/types";
+import { isCancellable, isCancelled, isLive } from "../../../../shared/rules/event-status";
 
 function useDetail(id: string) {
   const trpc = useTRPC();
@@ -49,7 +50,7 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           <Button component={Link} href={`/${event.id}/preview`} variant="default">
             <Trans>Preview</Trans>
           </Button>
-          {event.status === "published" && (
+          {isLive(event.status) && (
             <Button component={Link} href={`~/event/${event.id}`} variant="default">
               <Trans>Online shop</Trans>
             </Button>
@@ -59,12 +60,12 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
               <Trans>Block seats</Trans>
             </Button>
           )}
-          {event.status !== "cancelled" && (
+          {!isCancelled(event.status) && (
             <Button component={Link} href={`/${event.id}/edit/${Math.min(event.wizardStep + 1, 6)}`}>
               <Trans>Edit</Trans>
             </Button>
           )}
-          {(event.status === "published" || event.status === "scheduled") && (
+          {isCancellable(event.status) && (
             <Button color="orange" variant="light" onClick={() => actions.confirmCancel(event.id, event.name)}>
               <Trans>Cancel event</Trans>
             </Button>

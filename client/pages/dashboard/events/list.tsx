@@ -12,6 +12,7 @@ import { useEventActions } from "../../../hooks/use-event-actions";
 import { describeError } from "../../../lib/errors";
 import { useTRPC } from "../../../lib/trpc";
 import type { WizardKind } from "./wizard/types";
+import { isCancellable, isCancelled } from "../../../../shared/rules/event-status";
 
 /** My Events / Seasons: search, filter by status, and the actions per event. */
 export function EventList({ kind }: { kind: WizardKind }) {
@@ -116,7 +117,7 @@ export function EventList({ kind }: { kind: WizardKind }) {
                         </ActionIcon>
                       </Menu.Target>
                       <Menu.Dropdown>
-                        {e.status !== "cancelled" && (
+                        {!isCancelled(e.status) && (
                           <Menu.Item onClick={() => navigate(`/${e.id}/edit/${Math.min(e.wizardStep + 1, 6)}`)}>
                             <Trans>Edit</Trans>
                           </Menu.Item>
@@ -127,7 +128,7 @@ export function EventList({ kind }: { kind: WizardKind }) {
                         <Menu.Item onClick={() => navigate(`/${e.id}`)}>
                           {kind === "season" ? <Trans>Season dashboard</Trans> : <Trans>Event dashboard</Trans>}
                         </Menu.Item>
-                        {(e.status === "published" || e.status === "scheduled") && (
+                        {isCancellable(e.status) && (
                           <Menu.Item color="orange" onClick={() => actions.confirmCancel(e.id, e.name)}>
                             <Trans>Cancel event</Trans>
                           </Menu.Item>

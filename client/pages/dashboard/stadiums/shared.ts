@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ActiveStatus } from "../../../../shared/enums";
 import type { StadiumType } from "../../../../shared/seating/layout";
+import { canActForOrganiser } from "../../../../shared/permissions";
 import { useUserInfo } from "../../../lib/session";
 
 /** Absolute paths (the area may be mounted under any nest). */
@@ -27,5 +28,5 @@ export function useActiveStatusLabels(): Record<ActiveStatus, string> {
 /** Whether the signed-in user may change stadium templates (SPEC §6 "update stadium template"). */
 export function useCanUpdateStadiums(): boolean {
   const info = useUserInfo();
-  return info?.user.role === "organiser" || info?.user.permissions?.seatingPlansUpdate === true;
+  return canActForOrganiser(info?.user, ["seatingPlansUpdate"]);
 }

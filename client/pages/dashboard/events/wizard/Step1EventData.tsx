@@ -3,14 +3,13 @@ import { DateInput, DateTimePicker } from "@mantine/dates";
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
-import { z } from "zod";
+import type { z } from "zod";
 import { BRANCHES, subcategoriesOf } from "../../../../../shared/branches";
 import { COUNTRY_CODES } from "../../../../../shared/countries";
+import { isReleased } from "../../../../../shared/rules/event-status";
 import type { Schedule } from "../../../../../shared/rules/schedule-types";
 import { dateToZonedWallTime, zonedWallTimeToDate } from "../../../../../shared/rules/zoned";
-import { ZEventData } from "../../../../../shared/schemas/events";
-import { ZSchedule } from "../../../../../shared/schemas/schedule";
-import { V } from "../../../../../shared/schemas/messages";
+import { step1FormSchema, type TStep1Input, type ZSeasonForm } from "../../../../../shared/schemas/event-step1";
 import { useZodForm } from "../../../../hooks/use-zod-form";
 import { useBranchLabels } from "../../../../lib/branch-labels";
 import { describeError } from "../../../../lib/errors";
@@ -39,12 +38,6 @@ function initialSchedule(detail: EventDetail | null): Schedule {
   );
 }
 
-const ZSeasonForm = z.object({
-  seasonStart: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, V.date),
-  seasonSaleEnd: z.string().min(1, V.required),
-  childEventIds: z.array(z.string()),
-});
-
 type Step1Values = {
   data: {
     name: string;
@@ -67,16 +60,8 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
   const branchLabel = useBranchLabels();
   const event = detail?.event;
   const isSeason = kind === "season";
-  // A season has no schedule of its own (its dates are its events'), an event no season data.
-  const schema = useMemo(
-    () =>
-      z.object({
-        data: ZEventData,
-        schedule: isSeason ? z.unknown() : ZSchedule,
-        season: isSeason ? ZSeasonForm : z.unknown(),
-      }) as unknown as z.ZodType<unknown, Step1Values>,
-    [isSeason],
-  );
+  // The form holds select and picker values as typed (strings); the schema checks them as the server does.
+  const schema = useMemo(() => step1FormSchema(isSeason ? "season" : "event") as unknown as z.ZodType<unknown, Step1Values>, [isSeason]);
   const form = useZodForm<Step1Values>(schema, {
     mode: "controlled",
     initialValues: {
@@ -123,7 +108,7 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
         }
       : { type: "REGULAR" as const, data: v.data, schedule: v.schedule };
     // The form holds plain strings; the schema validated them as the enums the API expects.
-    type EventData = z.output<typeof ZEventData>;
+    type EventData = TStep1Input["data"];
     const payload = {
       ...step,
       data: { ...step.data, category: step.data.category as EventData["category"], country: step.data.country as EventData["country"] },
@@ -201,7 +186,7 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
             />
           </SimpleGrid>
         ) : (
-          <ScheduleEditor form={form as never} locked={event?.status === "published" || event?.status === "scheduled"} />
+          <ScheduleEditor form={form as never} locked={event ? isReleased(event.status) : false} />
         )}
         <StepActions loading={create.isPending || save.isPending} />
       </Stack>

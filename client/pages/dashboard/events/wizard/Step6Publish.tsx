@@ -6,6 +6,7 @@ import { useEffect } from "react";
 import { Link } from "wouter";
 import { z } from "zod";
 import { dateToZonedWallTime, zonedWallTimeToDate } from "../../../../../shared/rules/zoned";
+import { canActForOrganiser } from "../../../../../shared/permissions";
 import { PUBLISH_OPTIONS } from "../../../../../shared/schemas/events";
 import { VE } from "../../../../../shared/schemas/event-messages";
 import { useZodForm } from "../../../../hooks/use-zod-form";
@@ -15,6 +16,7 @@ import { toast } from "../../../../lib/toast";
 import { useTRPC } from "../../../../lib/trpc";
 import { StepActions } from "./StepActions";
 import type { StepProps } from "./types";
+import { isLive } from "../../../../../shared/rules/event-status";
 
 const ZPublishForm = z
   .object({ publishOption: z.enum(PUBLISH_OPTIONS), publicationDate: z.string() })
@@ -32,10 +34,10 @@ export function Step6Publish({ kind, detail, onDirtyChange, onSaved, onBack }: S
   const timeZone = event.timeZone;
   const overview = useQuery({
     ...trpc.account.overview.queryOptions(),
-    enabled: info?.user.role === "organiser" || info?.user.permissions?.viewMainDashboard === true,
+    enabled: canActForOrganiser(info?.user, ["viewMainDashboard"]),
   });
   const publish = useMutation(trpc.events.publish.mutationOptions());
-  const isPublished = event.status === "published";
+  const isPublished = isLive(event.status);
   const form = useZodForm(ZPublishForm, {
     mode: "controlled",
     initialValues: {

@@ -15,6 +15,7 @@ import { Step4Tickets } from "./Step4Tickets";
 import { Step5Options } from "./Step5Options";
 import { Step6Publish } from "./Step6Publish";
 import type { StepProps, WizardKind } from "./types";
+import { isCancelled } from "../../../../../shared/rules/event-status";
 
 const STEPS: ComponentType<StepProps>[] = [Step1EventData, Step2Details, Step3Seating, Step4Tickets, Step5Options, Step6Publish];
 
@@ -78,7 +79,7 @@ export function EventWizard({ kind, eventId, step }: { kind: WizardKind; eventId
           <Trans>Close</Trans>
         </Button>
       </Group>
-      {data?.event.status === "cancelled" && (
+      {data && isCancelled(data.event.status) && (
         <Alert color="red" mb="md">
           <Trans>This event is cancelled and can no longer be changed.</Trans>
         </Alert>
