@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { z } from "zod";
 import { BRANCHES } from "../../shared/branches";
 import { VE } from "../../shared/schemas/event-messages";
+import { step1FormSchema } from "../../shared/schemas/event-step1";
 import {
   MAX_MEDIA_IMAGES,
   ZEventData,
@@ -289,5 +290,18 @@ describe("country and VAT precision", () => {
 
   it.each([7.777, 19.001])("refuses VAT %d % (more than two decimals)", (vatPercent) => {
     expect(issuesOf(ZEventOptions, { vatPercent, visibility: "public" })).toEqual([{ path: ["vatPercent"], message: VE.vat }]);
+  });
+});
+
+describe("step 1 form schema (shared/schemas/event-step1.ts)", () => {
+  const data = { name: "Concert", category: "x", subcategory: "y", address: "Street 1", addressAddition: "", city: "Berlin", zip: "10115", country: "DE" };
+
+  it("checks the season part of a season and ignores its schedule, and the other way round", () => {
+    const season = step1FormSchema("season").safeParse({ data, schedule: null, season: { seasonStart: "", seasonSaleEnd: "", childEventIds: [] } });
+    const paths = season.success ? [] : season.error.issues.map((i) => `${i.path.join(".")}:${i.message}`);
+    expect(paths).toEqual(expect.arrayContaining(["season.seasonStart:v.date", "season.seasonSaleEnd:v.required"]));
+    expect(paths.some((p) => p.startsWith("schedule"))).toBe(false);
+    const event = step1FormSchema("event").safeParse({ data, schedule: null, season: null });
+    expect(event.success ? [] : event.error.issues.map((i) => i.path[0])).toContain("schedule");
   });
 });

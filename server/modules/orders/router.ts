@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ZOrderViewOutput } from "../../../shared/schemas/order-view";
 import { ZCheckoutInput } from "../../../shared/schemas/orders";
 import { AppError } from "../../lib/app-error";
 import { publicProcedure, router, testPaymentProcedure } from "../../trpc/init";
@@ -21,6 +22,7 @@ export const ordersRouter = router({
 
   view: publicProcedure
     .input(z.object({ orderId: z.uuid(), key: z.string().max(100) }))
+    .output(ZOrderViewOutput)
     .query(({ ctx, input }) => viewOrder(ctx, input.orderId, input.key)),
 
   /** The built-in test provider's page: what it is about to pay (only where it may take payments). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput } from "../../../shared/schemas/shop";
+import { ZCartOutput, ZShopEventOutput, ZShopScopeOutput } from "../../../shared/schemas/shop-output";
 import { AppError } from "../../lib/app-error";
 import { publicProcedure, rateLimitedProcedure, router, viewerProcedure } from "../../trpc/init";
 import { queuedFeed, socketFeed } from "../../realtime/seat-feed";
@@ -15,12 +16,14 @@ import { isUnpublished } from "../../../shared/rules/event-status";
 export const shopRouter = router({
   event: viewerProcedure
     .input(z.object({ eventId: z.uuid(), access: z.string().max(100).optional() }))
+    .output(ZShopEventOutput)
     .query(({ ctx, input }) => publicEvent(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET })),
 
   organiserEvents: publicProcedure.input(z.object({ organiserId: z.uuid() })).query(({ ctx, input }) => organiserEvents(ctx.database.db, input)),
 
   scope: viewerProcedure
     .input(ZShopScope)
+    .output(ZShopScopeOutput)
     .query(({ ctx, input }) =>
       publicScope(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET, holdTtlSeconds: ctx.config.HOLD_TTL_SECONDS }),
     ),
@@ -45,7 +48,10 @@ export const shopRouter = router({
 
   extend: publicProcedure.input(z.object({ cart: ZCartCredentials })).mutation(({ ctx, input }) => extend(ctx, input.cart)),
 
-  cart: publicProcedure.input(z.object({ cart: ZCartCredentials })).query(({ ctx, input }) => readCart(ctx, input.cart)),
+  cart: publicProcedure
+    .input(z.object({ cart: ZCartCredentials }))
+    .output(ZCartOutput)
+    .query(({ ctx, input }) => readCart(ctx, input.cart)),
 
   /**
    * The live seat map of a date or season: a snapshot, then numbered deltas (one per

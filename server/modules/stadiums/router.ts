@@ -1,8 +1,6 @@
 import { z } from "zod";
 import { ACTIVE_STATUSES } from "../../../shared/enums";
-import { STADIUM_TYPES, ZSeatingLayout } from "../../../shared/seating/layout";
-import { V } from "../../../shared/schemas/messages";
-import { text } from "../../../shared/schemas/text";
+import { ZStadiumTemplateInput, ZStadiumTemplateSaveInput } from "../../../shared/schemas/stadiums";
 import { canActForOrganiser } from "../../../shared/permissions";
 import { organiserProcedure, router } from "../../trpc/init";
 import {
@@ -15,12 +13,6 @@ import {
   setTemplateStatus,
 } from "./service";
 
-const ZTemplateInput = z.object({
-  name: text().trim().min(1, V.required).max(60, V.maxLength),
-  comment: text({ multiline: true }).trim().max(500, V.maxLength).nullable().optional(),
-  type: z.enum(STADIUM_TYPES),
-  layout: ZSeatingLayout,
-});
 const ZId = z.object({ id: z.uuid() });
 
 export const stadiumsRouter = router({
@@ -36,11 +28,11 @@ export const stadiumsRouter = router({
     ),
 
   create: organiserProcedure("seatingPlansUpdate")
-    .input(ZTemplateInput)
+    .input(ZStadiumTemplateInput)
     .mutation(({ ctx, input }) => createTemplate(ctx.database.db, ctx.organiserId, input)),
 
   save: organiserProcedure("seatingPlansUpdate")
-    .input(ZTemplateInput.extend({ id: z.uuid(), version: z.number().int().min(1) }))
+    .input(ZStadiumTemplateSaveInput)
     .mutation(({ ctx, input }) => {
       const { id, ...rest } = input;
       return saveTemplate(ctx.database.db, ctx.organiserId, id, rest);

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, ne, sql } from "drizzle-orm";
 import type { SeatingEditMode } from "../../../shared/enums";
-import type { SeatingLayout, StadiumType } from "../../../shared/seating/layout";
+import type { SeatingLayout } from "../../../shared/seating/layout";
+import type { TStadiumTemplateInput } from "../../../shared/schemas/stadiums";
 import { layoutCapacity } from "../../../shared/seating/numbering";
 import type { Db, DbOrTx } from "../../db/client";
 import { areaInventory, eventDates, eventSeating, events, seatInventory, stadiumTemplates, uploads } from "../../db/schema";
@@ -10,7 +11,7 @@ import { followLayout, hasSalesOrHolds, rebuildInventory } from "../inventory/ma
 import { HELD_STATUSES, SOLD_STATUSES } from "../inventory/statuses";
 import { assertLimitedEdit } from "./edit-mode";
 
-export type TemplateInput = { name: string; comment?: string | null | undefined; type: StadiumType; layout: SeatingLayout };
+export type TemplateInput = TStadiumTemplateInput;
 
 function capacities(layout: SeatingLayout) {
   const c = layoutCapacity(layout);

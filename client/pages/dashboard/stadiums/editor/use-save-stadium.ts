@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { useState } from "react";
 import { type SeatingLayout, ZSeatingLayout } from "../../../../../shared/seating/layout";
+import { ZStadiumDocFields } from "../../../../../shared/schemas/stadiums";
 import { appCodeOf, describeError, translateFieldMessage } from "../../../../lib/errors";
 import { toast } from "../../../../lib/toast";
 import { useTRPC } from "../../../../lib/trpc";
@@ -18,9 +19,6 @@ export type SaveProblem =
   | { kind: "error"; message: string };
 
 export type DocFieldErrors = { name?: string; comment?: string };
-
-const NAME_MAX = 60;
-const COMMENT_MAX = 500;
 
 function rawFieldErrors(error: unknown): Record<string, string[]> {
   if (!(error instanceof TRPCClientError)) return {};
@@ -87,10 +85,12 @@ export function useSaveStadium(options: {
 
   const validate = (doc: StadiumDoc): boolean => {
     const errors: DocFieldErrors = {};
-    const name = doc.name.trim();
-    if (!name) errors.name = t`This field is required.`;
-    else if (name.length > NAME_MAX) errors.name = t`Maximum length reached.`;
-    if (doc.comment.trim().length > COMMENT_MAX) errors.comment = t`Maximum length reached.`;
+    // The server's own rules for the two fields (shared/schemas/stadiums.ts), first problem per field.
+    const fields = ZStadiumDocFields.safeParse({ name: doc.name, comment: doc.comment });
+    for (const issue of fields.success ? [] : fields.error.issues) {
+      const field = issue.path[0];
+      if ((field === "name" || field === "comment") && !errors[field]) errors[field] = translateFieldMessage(i18n, issue.message);
+    }
     setFieldErrors(errors);
     const parsed = ZSeatingLayout.safeParse(doc.layout);
     if (!parsed.success) {
