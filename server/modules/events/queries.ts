@@ -2,16 +2,12 @@ import { and, asc, count, desc, eq, ilike, inArray, isNull, max, min, ne, or, sq
 import type { EventListStatus } from "../../../shared/schemas/events";
 import { eventListStatus } from "../../../shared/rules/event-status";
 import type { DbOrTx } from "../../db/client";
+import { parseJson } from "../../db/sql";
 import type { SeatingCategory } from "../../../shared/seating/layout";
 import { eventDates, events, eventSeating, ticketCategories } from "../../db/schema";
 import { getOwnEvent } from "./access";
 import { listTicketCategories } from "../tickets/service";
 import { eventSeatCounts } from "../seating/service";
-
-/** jsonb read through `sql` skips the column's decoder: a driver may hand it over as text. */
-function parseJson<T>(value: unknown): T {
-  return (typeof value === "string" ? JSON.parse(value) : value) as T;
-}
 
 type DateStats = { firstStartsAt: Date | null; lastEndsAt: Date | null; dateCount: number };
 
@@ -123,7 +119,7 @@ export async function getEventDetail(db: DbOrTx, organiserId: string, eventId: s
   const [plan] =
     event.seatingMode === "template"
       ? await db
-          .select({ categories: sql`${eventSeating.layout} -> 'categories'`.mapWith(parseJson<SeatingCategory[]>) })
+          .select({ categories: sql`${eventSeating.layout} -> 'categories'`.mapWith((v: SeatingCategory[] | string) => parseJson(v)) })
           .from(eventSeating)
           .where(eq(eventSeating.eventId, event.id))
       : [];
