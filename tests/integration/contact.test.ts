@@ -5,6 +5,7 @@ import type { TContactInput } from "../../shared/schemas/contact";
 import { appCodeOf, createTestApp, type TestApp } from "./helpers/app";
 import { createUser } from "./helpers/factories";
 import { readOutbox } from "./helpers/outbox";
+import { attempt, failure } from "./helpers/trpc";
 
 let t: TestApp;
 
@@ -34,8 +35,7 @@ describe("contact form", () => {
     const adminEn = await createUser(t.database.db, { role: "admin", locale: "en" });
     await createUser(t.database.db, { role: "organiser" });
 
-    const res = await t.client().mutate("contact.submit", request);
-    expect(res.data).toEqual({ ok: true });
+    expect(await t.client().trpc.contact.submit.mutate(request)).toEqual({ ok: true });
 
     const rows = await t.database.db.select().from(contactRequests);
     expect(rows).toHaveLength(1);
@@ -61,7 +61,7 @@ describe("contact form", () => {
   });
 
   it("escapes what a visitor typed in the mail's HTML", async () => {
-    await t.client().mutate("contact.submit", { ...request, message: "<script>alert(1)</script>" });
+    await t.client().trpc.contact.submit.mutate({ ...request, message: "<script>alert(1)</script>" });
     const html = (await readOutbox(t.database.db)).map((m) => m.html).join("\n");
     expect(html).not.toContain("<script>");
     expect(html).toContain("&#60;script&#62;");
@@ -69,16 +69,16 @@ describe("contact form", () => {
 
   it("an invalid email is VALIDATION and stores nothing", async () => {
     const before = (await t.database.db.select().from(contactRequests)).length;
-    const res = await t.client().mutate("contact.submit", { ...request, email: "carla(at)club" });
-    expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.status).toBe(400);
-    expect(res.error?.data.fieldErrors).toEqual({ email: [V.email] });
+    const error = await failure(t.client().trpc.contact.submit.mutate({ ...request, email: "carla(at)club" }));
+    expect(error.appCode).toBe("VALIDATION");
+    expect(error.httpStatus).toBe(400);
+    expect(error.fieldErrors).toEqual({ email: [V.email] });
     expect(await t.database.db.select().from(contactRequests)).toHaveLength(before);
   });
 
   it("one address may send five requests an hour", async () => {
     const browser = t.client();
-    for (let i = 1; i <= 5; i++) expect((await browser.mutate("contact.submit", request)).status, `request ${i}`).toBe(200);
-    expect(appCodeOf(await browser.mutate("contact.submit", request))).toBe("TOO_MANY_REQUESTS");
+    for (let i = 1; i <= 5; i++) expect(await browser.trpc.contact.submit.mutate(request), `request ${i}`).toEqual({ ok: true });
+    expect(appCodeOf(await attempt(browser.trpc.contact.submit.mutate(request)))).toBe("TOO_MANY_REQUESTS");
   });
 });

@@ -6,6 +6,7 @@ import { appRouter } from "../../../server/trpc/router";
 import type { AppErrorCode } from "../../../shared/errors";
 import { createTestDeps } from "./config";
 import { createTestDatabase, type TestDatabase } from "./database";
+import { createTestTrpc, type Attempt, type TestTrpc } from "./trpc";
 
 /** The error body of a failed tRPC call, as our errorFormatter shapes it. */
 export type TrpcErrorBody = {
@@ -35,6 +36,11 @@ export type TestClient = {
   cookies: Map<string, string>;
   remoteAddress: string;
   request: (options: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** The procedures, typed: `trpc.events.create.mutate(input)` (rejects on an error; see `attempt`). */
+  trpc: TestTrpc;
+  /** The last HTTP response this client received (its cookies, headers); unclear under parallel calls. */
+  lastResponse: () => LightMyRequestResponse | undefined;
+  /** @deprecated by `trpc`: calls by path string with hand-written result types. */
   query: <T = unknown>(path: string, input?: unknown) => Promise<TrpcResponse<T>>;
   mutate: <T = unknown>(path: string, input?: unknown) => Promise<TrpcResponse<T>>;
 };
@@ -52,6 +58,7 @@ export function createTestClient(app: FastifyInstance, options: { remoteAddress?
   clientCount++;
   const remoteAddress = options.remoteAddress ?? `10.0.${Math.floor(clientCount / 250) % 250}.${(clientCount % 250) + 1}`;
   const cookies = new Map<string, string>();
+  let lastResponse: LightMyRequestResponse | undefined;
 
   const request = async (init: InjectOptions): Promise<LightMyRequestResponse> => {
     const cookieHeader = [...cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -60,6 +67,7 @@ export function createTestClient(app: FastifyInstance, options: { remoteAddress?
       ...init,
       headers: { ...(cookieHeader ? { cookie: cookieHeader } : {}), ...init.headers },
     });
+    lastResponse = response;
     for (const cookie of response.cookies) {
       const cleared = cookie.value === "" || (cookie.expires !== undefined && cookie.expires.getTime() <= Date.now());
       if (cleared) cookies.delete(cookie.name);
@@ -82,6 +90,8 @@ export function createTestClient(app: FastifyInstance, options: { remoteAddress?
     cookies,
     remoteAddress,
     request,
+    trpc: createTestTrpc(request),
+    lastResponse: () => lastResponse,
     query: async <T>(path: string, input?: unknown) => {
       const search =
         input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(transformer.input.serialize(input)))}`;
@@ -129,8 +139,13 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
   };
 }
 
-/** The appCode of a failed call; fails loudly when the call succeeded. */
-export function appCodeOf(res: TrpcResponse<unknown>): AppErrorCode {
-  if (!res.error) throw new Error(`expected an error, got HTTP ${res.status} with ${JSON.stringify(res.data)}`);
-  return res.error.data.appCode;
+/** The appCode of a failed call (by path string or `attempt`); fails loudly when the call succeeded. */
+export function appCodeOf(res: Attempt<unknown>): AppErrorCode;
+export function appCodeOf(res: TrpcResponse<unknown>): AppErrorCode;
+export function appCodeOf(res: TrpcResponse<unknown> | Attempt<unknown>): AppErrorCode {
+  if (!res.error) {
+    const status = "status" in res ? `HTTP ${res.status}` : "success";
+    throw new Error(`expected an error, got ${status} with ${JSON.stringify(res.data)}`);
+  }
+  return "appCode" in res.error ? res.error.appCode : res.error.data.appCode;
 }
