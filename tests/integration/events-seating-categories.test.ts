@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { SeatingLayout } from "../../shared/seating/layout";
 import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { ok, signedInOrganiser } from "./helpers/events";
 import {
@@ -28,10 +27,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Detail = { seatingCategories: SeatingLayout["categories"] | null };
-
 async function seatingCategoriesOf(eventId: string) {
-  return ok(await client.query<Detail>("events.get", { id: eventId })).seatingCategories;
+  return (await client.trpc.events.get.query({ id: eventId })).seatingCategories;
 }
 
 describe("events.get: the seating plan's categories", () => {
@@ -58,7 +55,7 @@ describe("events.get: the seating plan's categories", () => {
     ok(await chooseTemplate(client, eventId, templateId));
     expect(await seatingCategoriesOf(eventId)).toEqual(CATEGORIES);
 
-    ok(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }));
+    await client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" });
     expect(await seatingCategoriesOf(eventId)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { createTRPCClient, httpLink, TRPCClientError, type TRPCClient } from "@trpc/client";
+import type { inferRouterInputs, inferRouterOutputs } from "@trpc/server";
 import type { InjectOptions, LightMyRequestResponse } from "fastify";
 import superjson from "superjson";
 import type { AppRouter } from "../../../server/trpc/router";
@@ -78,3 +79,7 @@ export async function failure(call: Promise<unknown>): Promise<CallError> {
   if (!result.error) throw new Error(`expected an error, got ${JSON.stringify(result.data)}`);
   return result.error;
 }
+
+/** What a procedure takes and returns: `RouterInput["events"]["create"]`. */
+export type RouterInput = inferRouterInputs<AppRouter>;
+export type RouterOutput = inferRouterOutputs<AppRouter>;
