@@ -31,3 +31,6 @@ export const ZOrderViewOutput = z.strictObject({
     }),
   ),
 });
+
+/** Where a buyer goes after placing or resuming an order: the payment page, or the success page. */
+export const ZCheckoutResult = z.strictObject({ orderId: z.string(), status: z.enum(ORDER_STATUSES), redirectUrl: z.string() });

@@ -118,3 +118,8 @@ export const ZCartOutput = z.strictObject({
   seats: z.array(z.strictObject({ key: z.string(), ticketCategoryId: z.string(), blockId: z.string(), rowLabel: z.string(), seatLabel: z.string() })),
   items: z.array(z.strictObject({ ticketCategoryId: z.string(), areaId: nullableText, quantity: z.number().int() })),
 });
+
+/** The organiser's events buyers can find on its profile. */
+export const ZOrganiserEventsOutput = z.array(
+  z.strictObject({ id: z.string(), name: z.string(), type: z.enum(EVENT_TYPES), city: nullableText, imageId: nullableText, timeZone: z.string(), next: z.date() }),
+);

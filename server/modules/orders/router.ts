@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ZOrderViewOutput } from "../../../shared/schemas/order-view";
+import { ZCheckoutResult, ZOrderViewOutput } from "../../../shared/schemas/order-view";
 import { ZCheckoutInput } from "../../../shared/schemas/orders";
 import { AppError } from "../../lib/app-error";
 import { publicProcedure, router, testPaymentProcedure } from "../../trpc/init";
@@ -10,11 +10,12 @@ import { viewOrder } from "./view";
 
 /** The buyer's side of orders: checkout, the test payment page, the order view. */
 export const ordersRouter = router({
-  checkout: publicProcedure.input(ZCheckoutInput).mutation(({ ctx, input }) => placeOrder(ctx, input)),
+  checkout: publicProcedure.input(ZCheckoutInput).output(ZCheckoutResult).mutation(({ ctx, input }) => placeOrder(ctx, input)),
 
   /** Back from a cancelled payment page: pay again (same order, same payment when still open). */
   resume: publicProcedure
     .input(z.object({ orderId: z.uuid(), key: z.string().max(100) }))
+    .output(ZCheckoutResult)
     .mutation(({ ctx, input }) => {
       if (!orderKeyMatches(ctx.config.APP_SECRET, input.orderId, input.key)) throw new AppError("ORDER_UNAVAILABLE");
       return resume(ctx, input.orderId);

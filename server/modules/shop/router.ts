@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ZCartCredentials, ZHoldBestInput, ZHoldInput, ZReleaseInput, ZShopScope, ZUnlockInput, ZWatchInput } from "../../../shared/schemas/shop";
-import { ZCartOutput, ZShopEventOutput, ZShopScopeOutput } from "../../../shared/schemas/shop-output";
+import { ZCartOutput, ZOrganiserEventsOutput, ZShopEventOutput, ZShopScopeOutput } from "../../../shared/schemas/shop-output";
 import { AppError } from "../../lib/app-error";
 import { publicProcedure, rateLimitedProcedure, router, viewerProcedure } from "../../trpc/init";
 import { queuedFeed, socketFeed } from "../../realtime/seat-feed";
@@ -19,7 +19,10 @@ export const shopRouter = router({
     .output(ZShopEventOutput)
     .query(({ ctx, input }) => publicEvent(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET })),
 
-  organiserEvents: publicProcedure.input(z.object({ organiserId: z.uuid() })).query(({ ctx, input }) => organiserEvents(ctx.database.db, input)),
+  organiserEvents: publicProcedure
+    .input(z.object({ organiserId: z.uuid() }))
+    .output(ZOrganiserEventsOutput)
+    .query(({ ctx, input }) => organiserEvents(ctx.database.db, input)),
 
   scope: viewerProcedure
     .input(ZShopScope)
