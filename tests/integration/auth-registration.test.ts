@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { authTokens, users } from "../../server/db/schema";
 import type { TRegisterInput } from "../../shared/schemas/auth";
 import { V } from "../../shared/schemas/messages";
-import { appCodeOf, createTestApp, type TestApp } from "./helpers/app";
+import { createTestApp, type TestApp } from "./helpers/app";
 import { readOutbox, tokenFromLastMail } from "./helpers/outbox";
+import { failure } from "./helpers/trpc";
 
 let t: TestApp;
 
@@ -39,9 +40,7 @@ describe("registration and activation", () => {
   const email = "anna@example.com";
 
   it("registers a pending organiser and writes the activation mail to the outbox", async () => {
-    const res = await t.client().mutate("auth.register", registration(email));
-    expect(res.status).toBe(200);
-    expect(res.data).toEqual({ ok: true });
+    expect(await t.client().trpc.auth.register.mutate(registration(email))).toEqual({ ok: true });
 
     const user = await findUser(email);
     expect(user).toMatchObject({ role: "organiser", status: "pending", firstName: "Anna", locale: "en" });
@@ -57,10 +56,11 @@ describe("registration and activation", () => {
   });
 
   it("refuses to log in before activation", async () => {
-    const res = await t.client().mutate("auth.login", { email, password: "Passw0rd!" });
-    expect(appCodeOf(res)).toBe("ACCOUNT_NOT_ACTIVATED");
-    expect(res.status).toBe(403);
-    expect(res.response.cookies).toEqual([]);
+    const browser = t.client();
+    const error = await failure(browser.trpc.auth.login.mutate({ email, password: "Passw0rd!" }));
+    expect(error.appCode).toBe("ACCOUNT_NOT_ACTIVATED");
+    expect(error.httpStatus).toBe(403);
+    expect(browser.lastResponse()!.cookies).toEqual([]);
   });
 
   it("the emailed link activates the account once, then says it is already activated", async () => {
@@ -79,9 +79,8 @@ describe("registration and activation", () => {
   });
 
   it("logs in after activation", async () => {
-    const res = await t.client().mutate<{ user: { email: string } }>("auth.login", { email, password: "Passw0rd!" });
-    expect(res.status).toBe(200);
-    expect(res.data?.user.email).toBe(email);
+    const res = await t.client().trpc.auth.login.mutate({ email, password: "Passw0rd!" });
+    expect(res.user.email).toBe(email);
   });
 
   it.each([
@@ -96,7 +95,7 @@ describe("registration and activation", () => {
 
   it("a right id with a wrong secret does not activate", async () => {
     const other = "wrong-secret@example.com";
-    await t.client().mutate("auth.register", registration(other));
+    await t.client().trpc.auth.register.mutate(registration(other));
     const { token } = await tokenFromLastMail(t.database.db, other, ACTIVATE_PATH);
     const [id] = token.split(".");
     const res = await t.app.inject({ method: "GET", url: `${ACTIVATE_PATH}${id}.abcdefghijklmnopqrstuvwx` });
@@ -106,7 +105,7 @@ describe("registration and activation", () => {
 
   it("an expired activation link does not activate", async () => {
     const other = "late@example.com";
-    await t.client().mutate("auth.register", registration(other));
+    await t.client().trpc.auth.register.mutate(registration(other));
     const { link, token } = await tokenFromLastMail(t.database.db, other, ACTIVATE_PATH);
     await t.database.db
       .update(authTokens)
@@ -119,10 +118,10 @@ describe("registration and activation", () => {
 
   it("a taken email is EMAIL_TAKEN on the email field, whatever its case", async () => {
     for (const taken of [email, "ANNA@Example.com"]) {
-      const res = await t.client().mutate("auth.register", registration(taken));
-      expect(appCodeOf(res)).toBe("EMAIL_TAKEN");
-      expect(res.status).toBe(409);
-      expect(res.error?.data.fieldErrors).toEqual({ email: ["EMAIL_TAKEN"] });
+      const error = await failure(t.client().trpc.auth.register.mutate(registration(taken)));
+      expect(error.appCode).toBe("EMAIL_TAKEN");
+      expect(error.httpStatus).toBe(409);
+      expect(error.fieldErrors).toEqual({ email: ["EMAIL_TAKEN"] });
     }
     const rows = await t.database.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(1);
@@ -130,16 +129,18 @@ describe("registration and activation", () => {
   });
 
   it("the server applies the shared registration rules", async () => {
-    const res = await t.client().mutate("auth.register", {
-      ...registration("weak@example.com"),
-      firstName: "Al",
-      password: "password",
-      confirmEmail: "other@example.com",
-    });
-    expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.status).toBe(400);
-    expect(res.error?.data.fieldErrors?.firstName).toEqual([V.minLength3]);
-    expect(res.error?.data.fieldErrors?.password).toEqual(expect.arrayContaining([V.passwordUpper, V.passwordDigit, V.passwordSpecial]));
+    const error = await failure(
+      t.client().trpc.auth.register.mutate({
+        ...registration("weak@example.com"),
+        firstName: "Al",
+        password: "password",
+        confirmEmail: "other@example.com",
+      }),
+    );
+    expect(error.appCode).toBe("VALIDATION");
+    expect(error.httpStatus).toBe(400);
+    expect(error.fieldErrors?.firstName).toEqual([V.minLength3]);
+    expect(error.fieldErrors?.password).toEqual(expect.arrayContaining([V.passwordUpper, V.passwordDigit, V.passwordSpecial]));
     expect(await findUser("weak@example.com")).toBeUndefined();
   });
 });
