@@ -49,7 +49,8 @@ const t = initTRPC
         detail = cause.detail ?? null;
         retryAfter = cause.retryAfter ?? null;
         if (cause.field) fieldErrors = { [cause.field]: [cause.code] };
-      } else if (cause && Array.isArray((cause as { issues?: unknown }).issues)) {
+      } else if (error.code !== "INTERNAL_SERVER_ERROR" && cause && Array.isArray((cause as { issues?: unknown }).issues)) {
+        // Bad input. (A reply that fails its own .output() schema is our fault: a plain 500.)
         appCode = "VALIDATION";
         fieldErrors = fieldErrorsFromIssues((cause as unknown as { issues: IssueLike[] }).issues);
       }
