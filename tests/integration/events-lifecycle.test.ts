@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eventDates, events, ticketCategories } from "../../server/db/schema";
 import { publishDueEvents } from "../../server/modules/events/lifecycle";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
+import { attempt } from "./helpers/trpc";
 import {
   categoriesOf,
   createEventVia,
@@ -32,11 +33,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type ListRow = { id: string; listStatus: string; dateCount: number };
-type Detail = { event: { id: string; status: string }; dates: { id: string; startsAt: Date }[]; listStatus: string };
-
 async function listStatusOf(c: TestClient, id: string, input: Record<string, unknown> = { type: "events" }) {
-  const rows = ok(await c.query<ListRow[]>("events.list", input));
+  const rows = await c.trpc.events.list.query(input);
   return rows.find((r) => r.id === id)?.listStatus;
 }
 
@@ -50,7 +48,7 @@ describe("draft → published", () => {
     expect(dates).toHaveLength(1);
     expect(dates[0]!.localDate).toBe(date);
     expect(await listStatusOf(client, id)).toBe("draft");
-    const detail = ok(await client.query<Detail>("events.get", { id }));
+    const detail = await client.trpc.events.get.query({ id });
     expect(detail.event.status).toBe("draft");
     expect(detail.dates).toHaveLength(1);
   });
@@ -59,7 +57,7 @@ describe("draft → published", () => {
     const id = await createEventVia(client);
     await saveTicketsVia(client, id, [ticketCategory("a")]);
     const before = Date.now();
-    const res = ok(await client.mutate<{ status: string }>("events.publish", { id, publishOption: "now" }));
+    const res = await client.trpc.events.publish.mutate({ id, publishOption: "now" });
     expect(res.status).toBe("published");
     const row = (await eventRow(t.database.db, id))!;
     expect(row.status).toBe("published");
@@ -73,7 +71,7 @@ describe("draft → published", () => {
     const id = await createEventVia(client);
     await saveTicketsVia(client, id, [ticketCategory("a")]);
     const when = new Date(Date.now() + 3 * 24 * 3600_000);
-    ok(await client.mutate("events.publish", { id, publishOption: "later", publicationDate: when }));
+    await client.trpc.events.publish.mutate({ id, publishOption: "later", publicationDate: when });
     const row = (await eventRow(t.database.db, id))!;
     expect(row.status).toBe("scheduled");
     expect(row.publishOption).toBe("later");
@@ -86,13 +84,13 @@ describe("draft → published", () => {
     const id = await createEventVia(client);
     await saveTicketsVia(client, id, [ticketCategory("a")]);
     const before = await snapshotEvent(t.database.db, id);
-    const past = await client.mutate("events.publish", {
+    const past = await attempt(client.trpc.events.publish.mutate({
       id,
       publishOption: "later", publicationDate: new Date(Date.now() - 60_000),
-    });
+    }));
     expect(appCodeOf(past)).toBe("VALIDATION");
-    expect(past.error?.data.fieldErrors).toHaveProperty(["publicationDate"]);
-    const missing = await client.mutate("events.publish", { id, publishOption: "later" });
+    expect(past.error?.fieldErrors).toHaveProperty(["publicationDate"]);
+    const missing = await attempt(client.trpc.events.publish.mutate({ id, publishOption: "later" }));
     expect(appCodeOf(missing)).toBe("VALIDATION");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });
@@ -100,13 +98,13 @@ describe("draft → published", () => {
   it("a published event cannot go back to draft or later (CONFLICT); publishing again is harmless", async () => {
     const id = await createPublishedEvent(client);
     const before = await snapshotEvent(t.database.db, id);
-    expect(appCodeOf(await client.mutate("events.publish", { id, publishOption: "draft" }))).toBe("CONFLICT");
-    const later = await client.mutate("events.publish", {
+    expect(appCodeOf(await attempt(client.trpc.events.publish.mutate({ id, publishOption: "draft" })))).toBe("CONFLICT");
+    const later = await attempt(client.trpc.events.publish.mutate({
       id,
       publishOption: "later", publicationDate: new Date(Date.now() + 86_400_000),
-    });
+    }));
     expect(appCodeOf(later)).toBe("CONFLICT");
-    ok(await client.mutate("events.publish", { id, publishOption: "now" }));
+    await client.trpc.events.publish.mutate({ id, publishOption: "now" });
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });
 });
@@ -117,10 +115,10 @@ describe("expired (derived from the last date)", () => {
     expect(await listStatusOf(client, id)).toBe("published");
     await shiftEventDates(t.database.db, id, -400);
     expect(await listStatusOf(client, id)).toBe("expired");
-    const filtered = ok(await client.query<ListRow[]>("events.list", { type: "events", status: "expired" }));
+    const filtered = await client.trpc.events.list.query({ type: "events", status: "expired" });
     expect(filtered.map((r) => r.id)).toContain(id);
     expect(filtered.every((r) => r.listStatus === "expired")).toBe(true);
-    expect(ok(await client.query<Detail>("events.get", { id })).listStatus).toBe("expired");
+    expect((await client.trpc.events.get.query({ id })).listStatus).toBe("expired");
     // The stored status is untouched: expired needs no job.
     expect((await eventRow(t.database.db, id))!.status).toBe("published");
   });
@@ -142,7 +140,7 @@ describe("expired (derived from the last date)", () => {
 describe("cancelled is final", () => {
   it("cancels a published event; publish, saveData, saveDetails, saveOptions and tickets.save are EVENT_CANCELLED", async () => {
     const id = await createPublishedEvent(client);
-    const cancel = await client.mutate("events.cancel", { id });
+    const cancel = await attempt(client.trpc.events.cancel.mutate({ id }));
     expect(cancel.data).toEqual({ ok: true });
     const cancelled = (await eventRow(t.database.db, id))!;
     expect(cancelled.status).toBe("cancelled");
@@ -151,13 +149,13 @@ describe("cancelled is final", () => {
 
     const before = await snapshotEvent(t.database.db, id);
     const calls = [
-      client.mutate("events.publish", { id, publishOption: "now" }),
-      client.mutate("events.publish", { id, publishOption: "draft" }),
-      client.mutate("events.saveData", { id, ...validEventStep1({ name: "Renamed after cancel" }) }),
-      client.mutate("events.saveDetails", { id, descriptionHtml: "<p>new</p>", faq: [] }),
-      client.mutate("events.saveSeating", { id, seatingMode: "free" }),
-      client.mutate("events.saveOptions", { id, vatPercent: 7, visibility: "hidden", participantFields: [] }),
-      client.mutate("tickets.save", { eventId: id, categories: [ticketCategory("x", { name: "After cancel" })] }),
+      attempt(client.trpc.events.publish.mutate({ id, publishOption: "now" })),
+      attempt(client.trpc.events.publish.mutate({ id, publishOption: "draft" })),
+      attempt(client.trpc.events.saveData.mutate({ id, ...validEventStep1({ name: "Renamed after cancel" }) })),
+      attempt(client.trpc.events.saveDetails.mutate({ id, descriptionHtml: "<p>new</p>", faq: [] })),
+      attempt(client.trpc.events.saveSeating.mutate({ id, seatingMode: "free" })),
+      attempt(client.trpc.events.saveOptions.mutate({ id, vatPercent: 7, visibility: "hidden", participantFields: [] })),
+      attempt(client.trpc.tickets.save.mutate({ eventId: id, categories: [ticketCategory("x", { name: "After cancel" })] })),
     ];
     for (const res of await Promise.all(calls)) expect(appCodeOf(res)).toBe("EVENT_CANCELLED");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
@@ -165,9 +163,9 @@ describe("cancelled is final", () => {
 
   it("cancelling twice is harmless and keeps the first cancellation time", async () => {
     const id = await createPublishedEvent(client);
-    ok(await client.mutate("events.cancel", { id }));
+    await client.trpc.events.cancel.mutate({ id });
     const first = (await eventRow(t.database.db, id))!;
-    const again = await client.mutate("events.cancel", { id });
+    const again = await attempt(client.trpc.events.cancel.mutate({ id }));
     expect(again.data).toEqual({ ok: true });
     expect(await eventRow(t.database.db, id)).toEqual(first);
   });
@@ -176,12 +174,12 @@ describe("cancelled is final", () => {
     const id = await createEventVia(client);
     await saveTicketsVia(client, id, [ticketCategory("a")]);
     ok(
-      await client.mutate("events.publish", {
+      await attempt(client.trpc.events.publish.mutate({
         id,
         publishOption: "later", publicationDate: new Date(Date.now() + 86_400_000),
-      }),
+      })),
     );
-    ok(await client.mutate("events.cancel", { id }));
+    await client.trpc.events.cancel.mutate({ id });
     const published = await publishDueEvents(t.database.db, new Date(Date.now() + 2 * 86_400_000));
     expect(published).not.toContain(id);
     expect((await eventRow(t.database.db, id))!.status).toBe("cancelled");
@@ -190,7 +188,7 @@ describe("cancelled is final", () => {
   it("cancelling a draft is EVENT_NOT_PUBLISHED and leaves it a draft", async () => {
     const id = await createEventVia(client);
     const before = await snapshotEvent(t.database.db, id);
-    expect(appCodeOf(await client.mutate("events.cancel", { id }))).toBe("EVENT_NOT_PUBLISHED");
+    expect(appCodeOf(await attempt(client.trpc.events.cancel.mutate({ id })))).toBe("EVENT_NOT_PUBLISHED");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });
 });
@@ -200,10 +198,10 @@ describe("dates of a published event", () => {
     const date = localDateInDays(30);
     const id = await createPublishedEvent(client, { step1: validEventStep1({ date }) });
     const before = await snapshotEvent(t.database.db, id);
-    const res = await client.mutate("events.saveData", {
+    const res = await attempt(client.trpc.events.saveData.mutate({
       id,
       ...validEventStep1({ name: "Moved Concert", date: localDateInDays(31) }),
-    });
+    }));
     expect(appCodeOf(res)).toBe("DATES_LOCKED");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
     expect((await eventRow(t.database.db, id))!.name).toBe("Summer Concert");
@@ -213,10 +211,10 @@ describe("dates of a published event", () => {
     const date = localDateInDays(30);
     const id = await createPublishedEvent(client, { step1: validEventStep1({ date }) });
     const before = await snapshotEvent(t.database.db, id);
-    const res = await client.mutate("events.saveData", {
+    const res = await attempt(client.trpc.events.saveData.mutate({
       id,
       ...validEventStep1({ schedule: oneDaySchedule(date, { times: { mode: "all_days", start: "18:00", end: "22:00" } }) }),
-    });
+    }));
     expect(appCodeOf(res)).toBe("DATES_LOCKED");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });
@@ -227,13 +225,13 @@ describe("dates of a published event", () => {
     const [original] = await datesOf(t.database.db, id);
     const extra = localDateInDays(45);
     ok(
-      await client.mutate("events.saveData", {
+      await attempt(client.trpc.events.saveData.mutate({
         id,
         ...validEventStep1({
           name: "Summer Concert (extra show)",
           schedule: oneDaySchedule(date, { additionalDates: [{ date: extra, start: "15:00", end: "17:00" }] }),
         }),
-      }),
+      })),
     );
     const dates = await datesOf(t.database.db, id);
     expect(dates).toHaveLength(2);
@@ -247,7 +245,7 @@ describe("dates of a published event", () => {
   it("a draft's date can be changed freely", async () => {
     const id = await createEventVia(client, validEventStep1({ date: localDateInDays(30) }));
     const newDate = localDateInDays(35);
-    ok(await client.mutate("events.saveData", { id, ...validEventStep1({ date: newDate }) }));
+    await client.trpc.events.saveData.mutate({ id, ...validEventStep1({ date: newDate }) });
     const dates = await datesOf(t.database.db, id);
     expect(dates.map((d) => d.localDate)).toEqual([newDate]);
   });
@@ -265,19 +263,19 @@ describe("delete is permanent", () => {
     expect(await datesOf(t.database.db, id)).toHaveLength(2);
     expect(await categoriesOf(t.database.db, id)).toHaveLength(2);
 
-    expect((await client.mutate("events.delete", { id })).data).toEqual({ ok: true });
+    expect(await client.trpc.events.delete.mutate({ id })).toEqual({ ok: true });
     expect(await eventRow(t.database.db, id)).toBeUndefined();
     expect(await t.database.db.select().from(eventDates).where(eq(eventDates.eventId, id))).toEqual([]);
     expect(await t.database.db.select().from(ticketCategories).where(eq(ticketCategories.eventId, id))).toEqual([]);
-    expect(appCodeOf(await client.query("events.get", { id }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await client.mutate("events.delete", { id }))).toBe("NOT_FOUND");
-    const list = ok(await client.query<ListRow[]>("events.list", { type: "events" }));
+    expect(appCodeOf(await attempt(client.trpc.events.get.query({ id })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(client.trpc.events.delete.mutate({ id })))).toBe("NOT_FOUND");
+    const list = await client.trpc.events.list.query({ type: "events" });
     expect(list.map((r) => r.id)).not.toContain(id);
   });
 
   it("a draft can be deleted too", async () => {
     const id = await createEventVia(client);
-    ok(await client.mutate("events.delete", { id }));
+    await client.trpc.events.delete.mutate({ id });
     expect(await t.database.db.select().from(events).where(eq(events.id, id))).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { TSchedule } from "../../shared/schemas/schedule";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
+import { attempt } from "./helpers/trpc";
 import {
   createEventVia,
   datesOf,
@@ -44,9 +45,9 @@ function weekly(startDate: string, repeatEnd: TSchedule["repeatEnd"], times = { 
 /** A refused events.create: VALIDATION with an error on `path`, and no row written. */
 async function expectCreateRefused(schedule: TSchedule, path: string) {
   const before = await snapshotOrganiser(t.database.db, organiserId);
-  const res = await client.mutate("events.create", validEventStep1({ schedule }));
+  const res = await attempt(client.trpc.events.create.mutate(validEventStep1({ schedule })));
   expect(appCodeOf(res)).toBe("VALIDATION");
-  expect(Object.keys(res.error?.data.fieldErrors ?? {})).toContain(path);
+  expect(Object.keys(res.error?.fieldErrors ?? {})).toContain(path);
   expect(await snapshotOrganiser(t.database.db, organiserId)).toEqual(before);
   return res;
 }
@@ -72,7 +73,7 @@ describe("wall-clock times across DST", () => {
       expect(berlinTime.format(d.endsAt)).toBe("21:00");
       expect(d.isAdditional).toBe(false);
     }
-    const detail = await client.query<{ event: { timeZone: string } }>("events.get", { id });
+    const detail = await attempt(client.trpc.events.get.query({ id }));
     expect(detail.data?.event.timeZone).toBe("Europe/Berlin");
   });
 
@@ -140,7 +141,7 @@ describe("invalid schedules are VALIDATION on the schedule's fields", () => {
       oneDaySchedule(localDateInDays(30), { times: { mode: "all_days", ...times } }),
       "schedule.times.start",
     );
-    expect(Object.keys(res.error!.data.fieldErrors!)).toContain("schedule.times.end");
+    expect(Object.keys(res.error!.fieldErrors!)).toContain("schedule.times.end");
   });
 
   it("an additional date whose start is not before its end", async () => {
@@ -176,15 +177,15 @@ describe("invalid schedules are VALIDATION on the schedule's fields", () => {
   it("the same rule on saveData: nothing of the event changes", async () => {
     const id = await createEventVia(client);
     const before = await snapshotEvent(t.database.db, id);
-    const res = await client.mutate("events.saveData", {
+    const res = await attempt(client.trpc.events.saveData.mutate({
       id,
       ...validEventStep1({
         name: "Should not be saved",
         schedule: oneDaySchedule(localDateInDays(40), { times: { mode: "all_days", start: "22:00", end: "20:00" } }),
       }),
-    });
+    }));
     expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(Object.keys(res.error?.data.fieldErrors ?? {})).toContain("schedule.times.start");
+    expect(Object.keys(res.error?.fieldErrors ?? {})).toContain("schedule.times.start");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });
 });
@@ -199,7 +200,7 @@ describe("at most 500 dates", () => {
 
   it("a weekly schedule until a far date is refused on its end (tooManyDates), without creating anything", async () => {
     const res = await expectCreateRefused(weekly("2030-01-01", { kind: "until", date: "2099-12-31" }), "schedule.repeatEnd");
-    expect(res.error!.data.fieldErrors!["schedule.repeatEnd"]).toEqual(["v.tooManyDates"]);
+    expect(res.error!.fieldErrors!["schedule.repeatEnd"]).toEqual(["v.tooManyDates"]);
   });
 
   it("a count above 500 is refused", async () => {
@@ -230,10 +231,10 @@ describe("at most 500 dates", () => {
   it("saveData with too many dates leaves the event as it was", async () => {
     const id = await createEventVia(client);
     const before = await snapshotEvent(t.database.db, id);
-    const res = await client.mutate("events.saveData", {
+    const res = await attempt(client.trpc.events.saveData.mutate({
       id,
       ...validEventStep1({ schedule: weekly("2030-01-01", { kind: "until", date: "2050-01-01" }) }),
-    });
+    }));
     expect(appCodeOf(res)).toBe("VALIDATION");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
+import { attempt } from "./helpers/trpc";
 import {
   createEventVia,
   eventRow,
   localDateInDays,
-  ok,
   saveTicketsVia,
   shiftEventDates,
   signedInOrganiser,
@@ -30,17 +30,14 @@ afterAll(async () => {
   await t.close();
 });
 
-type ListRow = { id: string; type: string; listStatus: string; childCount: number; seasonId: string | null };
-type Detail = { event: { id: string; type: string }; childEvents: { id: string }[]; listStatus: string };
-
 async function twoEvents(prefix: string, days: [number, number] = [30, 60]) {
   const first = await createEventVia(client, validEventStep1({ name: `${prefix} one`, date: localDateInDays(days[0]) }));
   const second = await createEventVia(client, validEventStep1({ name: `${prefix} two`, date: localDateInDays(days[1]) }));
   return [first, second] as const;
 }
 
-async function seasonListRow(id: string): Promise<ListRow | undefined> {
-  return ok(await client.query<ListRow[]>("events.list", { type: "seasons" })).find((r) => r.id === id);
+async function seasonListRow(id: string) {
+  return (await client.trpc.events.list.query({ type: "seasons" })).find((r) => r.id === id);
 }
 
 describe("season children", () => {
@@ -51,7 +48,7 @@ describe("season children", () => {
     expect(season).toMatchObject({ type: "SEASONAL", status: "draft", seasonId: null });
     for (const id of [one, two]) expect(await eventRow(t.database.db, id)).toMatchObject({ type: "SEASON_CHILD", seasonId });
 
-    const detail = ok(await client.query<Detail>("events.get", { id: seasonId }));
+    const detail = await client.trpc.events.get.query({ id: seasonId });
     expect(detail.childEvents.map((c) => c.id).sort()).toEqual([one, two].sort());
     expect((await seasonListRow(seasonId))?.childCount).toBe(2);
   });
@@ -59,21 +56,21 @@ describe("season children", () => {
   it("taking an event out of the list turns it back into REGULAR; adding one back works", async () => {
     const [one, two] = await twoEvents("Jazz");
     const seasonId = await createEventVia(client, validSeasonStep1([one, two], { name: "Jazz season" }));
-    ok(await client.mutate("events.saveData", { id: seasonId, ...validSeasonStep1([one], { name: "Jazz season" }) }));
+    await client.trpc.events.saveData.mutate({ id: seasonId, ...validSeasonStep1([one], { name: "Jazz season" }) });
     expect(await eventRow(t.database.db, one)).toMatchObject({ type: "SEASON_CHILD", seasonId });
     expect(await eventRow(t.database.db, two)).toMatchObject({ type: "REGULAR", seasonId: null });
 
-    ok(await client.mutate("events.saveData", { id: seasonId, ...validSeasonStep1([one, two], { name: "Jazz season" }) }));
+    await client.trpc.events.saveData.mutate({ id: seasonId, ...validSeasonStep1([one, two], { name: "Jazz season" }) });
     expect(await eventRow(t.database.db, two)).toMatchObject({ type: "SEASON_CHILD", seasonId });
 
-    ok(await client.mutate("events.saveData", { id: seasonId, ...validSeasonStep1([], { name: "Jazz season" }) }));
+    await client.trpc.events.saveData.mutate({ id: seasonId, ...validSeasonStep1([], { name: "Jazz season" }) });
     for (const id of [one, two]) expect(await eventRow(t.database.db, id)).toMatchObject({ type: "REGULAR", seasonId: null });
   });
 
   it("deleting the season turns its children back into REGULAR events, which survive", async () => {
     const [one, two] = await twoEvents("Opera");
     const seasonId = await createEventVia(client, validSeasonStep1([one, two], { name: "Opera season" }));
-    ok(await client.mutate("events.delete", { id: seasonId }));
+    await client.trpc.events.delete.mutate({ id: seasonId });
     expect(await eventRow(t.database.db, seasonId)).toBeUndefined();
     for (const id of [one, two]) expect(await eventRow(t.database.db, id)).toMatchObject({ type: "REGULAR", seasonId: null });
   });
@@ -82,7 +79,7 @@ describe("season children", () => {
     const [one, two] = await twoEvents("Rock");
     const firstSeason = await createEventVia(client, validSeasonStep1([one], { name: "Rock season" }));
     const before = await snapshotOrganiser(t.database.db, organiserId);
-    const res = await client.mutate("events.create", validSeasonStep1([two, one], { name: "Second rock season" }));
+    const res = await attempt(client.trpc.events.create.mutate(validSeasonStep1([two, one], { name: "Second rock season" })));
     expect(appCodeOf(res)).toBe("NOT_FOUND");
     expect(await snapshotOrganiser(t.database.db, organiserId)).toEqual(before);
     expect(await eventRow(t.database.db, one)).toMatchObject({ type: "SEASON_CHILD", seasonId: firstSeason });
@@ -95,12 +92,12 @@ describe("season children", () => {
     const seasonId = await createEventVia(client, validSeasonStep1([one], { name: "Misc season" }));
     const cancelled = await createEventVia(client, validEventStep1({ name: "Cancelled one" }));
     await saveTicketsVia(client, cancelled, [ticketCategory("a")]);
-    ok(await client.mutate("events.publish", { id: cancelled, publishOption: "now" }));
-    ok(await client.mutate("events.cancel", { id: cancelled }));
+    await client.trpc.events.publish.mutate({ id: cancelled, publishOption: "now" });
+    await client.trpc.events.cancel.mutate({ id: cancelled });
 
     const before = await snapshotOrganiser(t.database.db, organiserId);
     for (const extra of [otherSeason, seasonId, cancelled, "00000000-0000-4000-8000-000000000000"]) {
-      const res = await client.mutate("events.saveData", { id: seasonId, ...validSeasonStep1([one, extra], { name: "Misc season" }) });
+      const res = await attempt(client.trpc.events.saveData.mutate({ id: seasonId, ...validSeasonStep1([one, extra], { name: "Misc season" }) }));
       expect(appCodeOf(res), extra).toBe("NOT_FOUND");
     }
     expect(await snapshotOrganiser(t.database.db, organiserId)).toEqual(before);
@@ -111,8 +108,8 @@ describe("season children", () => {
     const seasonId = await createEventVia(client, validSeasonStep1([], { name: "Switch season" }));
     const beforeEvent = await snapshotEvent(t.database.db, one);
     const beforeSeason = await snapshotEvent(t.database.db, seasonId);
-    expect(appCodeOf(await client.mutate("events.saveData", { id: one, ...validSeasonStep1([]) }))).toBe("BAD_REQUEST");
-    expect(appCodeOf(await client.mutate("events.saveData", { id: seasonId, ...validEventStep1() }))).toBe("BAD_REQUEST");
+    expect(appCodeOf(await attempt(client.trpc.events.saveData.mutate({ id: one, ...validSeasonStep1([]) })))).toBe("BAD_REQUEST");
+    expect(appCodeOf(await attempt(client.trpc.events.saveData.mutate({ id: seasonId, ...validEventStep1() })))).toBe("BAD_REQUEST");
     expect(await snapshotEvent(t.database.db, one)).toEqual(beforeEvent);
     expect(await snapshotEvent(t.database.db, seasonId)).toEqual(beforeSeason);
   });
@@ -122,14 +119,14 @@ describe("seasons in lists", () => {
   it("events.list({ type: 'seasons' }) lists only seasons; the events list has no seasons", async () => {
     const [one, two] = await twoEvents("List");
     const seasonId = await createEventVia(client, validSeasonStep1([one], { name: "List season" }));
-    const seasons = ok(await client.query<ListRow[]>("events.list", { type: "seasons" }));
+    const seasons = await client.trpc.events.list.query({ type: "seasons" });
     expect(seasons.length).toBeGreaterThan(0);
     expect(seasons.every((r) => r.type === "SEASONAL")).toBe(true);
     expect(seasons.map((r) => r.id)).toContain(seasonId);
     expect(seasons.map((r) => r.id)).not.toContain(one);
     expect(seasons.map((r) => r.id)).not.toContain(two);
 
-    const eventsList = ok(await client.query<ListRow[]>("events.list", { type: "events" }));
+    const eventsList = await client.trpc.events.list.query({ type: "events" });
     expect(eventsList.some((r) => r.type === "SEASONAL")).toBe(false);
     expect(eventsList.map((r) => r.id)).toEqual(expect.arrayContaining([one, two]));
     expect(eventsList.map((r) => r.id)).not.toContain(seasonId);
@@ -140,18 +137,18 @@ describe("seasons in lists", () => {
     const seasonId = await createEventVia(client, validSeasonStep1([one, two], { name: "Theatre season" }));
     await saveTicketsVia(client, seasonId, [ticketCategory("season", { name: "Season ticket", dailyQuantity: 50 })]);
     expect((await seasonListRow(seasonId))?.listStatus).toBe("draft");
-    expect(ok(await client.mutate<{ status: string }>("events.publish", { id: seasonId, publishOption: "now" })).status).toBe(
+    expect((await client.trpc.events.publish.mutate({ id: seasonId, publishOption: "now" })).status).toBe(
       "published",
     );
 
     expect((await seasonListRow(seasonId))?.listStatus).toBe("later");
-    expect(ok(await client.query<Detail>("events.get", { id: seasonId })).listStatus).toBe("later");
+    expect((await client.trpc.events.get.query({ id: seasonId })).listStatus).toBe("later");
 
     // The first event moves into the past: the season is running.
     await shiftEventDates(t.database.db, one, -60);
     expect((await seasonListRow(seasonId))?.listStatus).toBe("current");
-    expect(ok(await client.query<Detail>("events.get", { id: seasonId })).listStatus).toBe("current");
-    const current = ok(await client.query<ListRow[]>("events.list", { type: "seasons", status: "current" }));
+    expect((await client.trpc.events.get.query({ id: seasonId })).listStatus).toBe("current");
+    const current = await client.trpc.events.list.query({ type: "seasons", status: "current" });
     expect(current.map((r) => r.id)).toEqual([seasonId]);
 
     // And the last one too: the season is over.
@@ -163,7 +160,7 @@ describe("seasons in lists", () => {
     const seasonId = await createEventVia(client, validSeasonStep1([], { name: "Hollow season" }));
     await saveTicketsVia(client, seasonId, [ticketCategory("season")]);
     const before = await snapshotEvent(t.database.db, seasonId);
-    expect(appCodeOf(await client.mutate("events.publish", { id: seasonId, publishOption: "now" }))).toBe("EVENT_INCOMPLETE");
+    expect(appCodeOf(await attempt(client.trpc.events.publish.mutate({ id: seasonId, publishOption: "now" })))).toBe("EVENT_INCOMPLETE");
     expect(await snapshotEvent(t.database.db, seasonId)).toEqual(before);
   });
 });

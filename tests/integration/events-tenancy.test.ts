@@ -5,13 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emptyPermissionSet, fullPermissionSet } from "../../shared/permissions";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { createUser } from "./helpers/factories";
+import { attempt } from "./helpers/trpc";
 import {
   categoriesOf,
   createEventVia,
   createPublishedEvent,
   eventRow,
   makePng,
-  ok,
   saveTicketsVia,
   signIn,
   signedInOrganiser,
@@ -46,38 +46,36 @@ afterAll(async () => {
   await rm(uploadDir, { recursive: true, force: true });
 });
 
-type ListRow = { id: string };
-
 /** Every mutation of the events domain on `id`, with input valid in itself. */
 function everyMutation(client: TestClient, id: string) {
   return {
-    "events.saveData": () => client.mutate("events.saveData", { id, ...validEventStep1({ name: "Hijacked" }) }),
-    "events.saveDetails": () => client.mutate("events.saveDetails", { id, descriptionHtml: "<p>hijacked</p>", faq: [] }),
-    "events.saveSeating": () => client.mutate("events.saveSeating", { id, seatingMode: "free" }),
+    "events.saveData": () => attempt(client.trpc.events.saveData.mutate({ id, ...validEventStep1({ name: "Hijacked" }) })),
+    "events.saveDetails": () => attempt(client.trpc.events.saveDetails.mutate({ id, descriptionHtml: "<p>hijacked</p>", faq: [] })),
+    "events.saveSeating": () => attempt(client.trpc.events.saveSeating.mutate({ id, seatingMode: "free" })),
     "events.saveOptions": () =>
-      client.mutate("events.saveOptions", { id, vatPercent: 7, visibility: "hidden", participantFields: [] }),
-    "events.publish (now)": () => client.mutate("events.publish", { id, publishOption: "now" }),
-    "events.publish (draft)": () => client.mutate("events.publish", { id, publishOption: "draft" }),
-    "events.cancel": () => client.mutate("events.cancel", { id }),
-    "events.delete": () => client.mutate("events.delete", { id }),
-    "tickets.save": () => client.mutate("tickets.save", { eventId: id, categories: [ticketCategory("x", { name: "Hijacked" })] }),
+      attempt(client.trpc.events.saveOptions.mutate({ id, vatPercent: 7, visibility: "hidden", participantFields: [] })),
+    "events.publish (now)": () => attempt(client.trpc.events.publish.mutate({ id, publishOption: "now" })),
+    "events.publish (draft)": () => attempt(client.trpc.events.publish.mutate({ id, publishOption: "draft" })),
+    "events.cancel": () => attempt(client.trpc.events.cancel.mutate({ id })),
+    "events.delete": () => attempt(client.trpc.events.delete.mutate({ id })),
+    "tickets.save": () => attempt(client.trpc.tickets.save.mutate({ eventId: id, categories: [ticketCategory("x", { name: "Hijacked" })] })),
   };
 }
 
 describe("organiser B and organiser A's events", () => {
   it("B cannot read A's event (NOT_FOUND) nor see it in lists", async () => {
     for (const id of [aDraft, aPublished]) {
-      const res = await b.client.query("events.get", { id });
+      const res = await attempt(b.client.trpc.events.get.query({ id }));
       expect(appCodeOf(res)).toBe("NOT_FOUND");
-      expect(res.status).toBe(404);
+      expect(res.error?.httpStatus).toBe(404);
     }
-    const bList = ok(await b.client.query<ListRow[]>("events.list", { type: "events" }));
+    const bList = await b.client.trpc.events.list.query({ type: "events" });
     expect(bList.map((r) => r.id)).not.toContain(aDraft);
     expect(bList.map((r) => r.id)).not.toContain(aPublished);
-    const candidates = ok(await b.client.query<ListRow[]>("events.seasonCandidates", {}));
+    const candidates = await b.client.trpc.events.seasonCandidates.query({});
     expect(candidates.map((r) => r.id)).not.toContain(aDraft);
     // A still sees both.
-    const aList = ok(await a.client.query<ListRow[]>("events.list", { type: "events" }));
+    const aList = await a.client.trpc.events.list.query({ type: "events" });
     expect(aList.map((r) => r.id)).toEqual(expect.arrayContaining([aDraft, aPublished]));
   });
 
@@ -100,10 +98,10 @@ describe("organiser B and organiser A's events", () => {
     const [aCategory] = await categoriesOf(t.database.db, aDraft);
     const bEvent = await createEventVia(b.client);
     const beforeA = await snapshotOrganiser(t.database.db, a.organiser.id);
-    const res = await b.client.mutate("tickets.save", {
+    const res = await attempt(b.client.trpc.tickets.save.mutate({
       eventId: bEvent,
       categories: [ticketCategory("x", { id: aCategory!.id, name: "Stolen" })],
-    });
+    }));
     expect(appCodeOf(res)).toBe("NOT_FOUND");
     expect(await snapshotOrganiser(t.database.db, a.organiser.id)).toEqual(beforeA);
     expect(await categoriesOf(t.database.db, bEvent)).toEqual([]);
@@ -116,14 +114,14 @@ describe("organiser B and organiser A's events", () => {
     const bEvent = await createEventVia(b.client);
     const before = await eventRow(t.database.db, bEvent);
 
-    const asMain = await b.client.mutate("events.saveDetails", { id: bEvent, imageId: image.id, mediaImageIds: [], faq: [] });
+    const asMain = await attempt(b.client.trpc.events.saveDetails.mutate({ id: bEvent, imageId: image.id, mediaImageIds: [], faq: [] }));
     expect(appCodeOf(asMain)).toBe("INVALID_UPLOAD");
-    const asMedia = await b.client.mutate("events.saveDetails", { id: bEvent, imageId: null, mediaImageIds: [image.id], faq: [] });
+    const asMedia = await attempt(b.client.trpc.events.saveDetails.mutate({ id: bEvent, imageId: null, mediaImageIds: [image.id], faq: [] }));
     expect(appCodeOf(asMedia)).toBe("INVALID_UPLOAD");
     expect(await eventRow(t.database.db, bEvent)).toEqual(before);
 
     // A can.
-    ok(await a.client.mutate("events.saveDetails", { id: aDraft, imageId: image.id, mediaImageIds: [image.id], faq: [] }));
+    await a.client.trpc.events.saveDetails.mutate({ id: aDraft, imageId: image.id, mediaImageIds: [image.id], faq: [] });
     expect((await eventRow(t.database.db, aDraft))!.imageId).toBe(image.id);
   });
 
@@ -132,12 +130,12 @@ describe("organiser B and organiser A's events", () => {
     const bOwn = await createEventVia(b.client, validEventStep1({ name: "B's own" }));
     const bEventsBefore = (await snapshotOrganiser(t.database.db, b.organiser.id)).events.length;
 
-    const created = await b.client.mutate("events.create", validSeasonStep1([bOwn, aDraft]));
+    const created = await attempt(b.client.trpc.events.create.mutate(validSeasonStep1([bOwn, aDraft])));
     expect(appCodeOf(created)).toBe("NOT_FOUND");
     expect((await snapshotOrganiser(t.database.db, b.organiser.id)).events).toHaveLength(bEventsBefore);
 
     const seasonId = await createEventVia(b.client, validSeasonStep1([bOwn]));
-    const saved = await b.client.mutate("events.saveData", { id: seasonId, ...validSeasonStep1([bOwn, aPublished]) });
+    const saved = await attempt(b.client.trpc.events.saveData.mutate({ id: seasonId, ...validSeasonStep1([bOwn, aPublished]) }));
     expect(appCodeOf(saved)).toBe("NOT_FOUND");
     expect(await snapshotOrganiser(t.database.db, a.organiser.id)).toEqual(beforeA);
     expect((await eventRow(t.database.db, bOwn))!).toMatchObject({ type: "SEASON_CHILD", seasonId });
@@ -149,24 +147,24 @@ describe("team members", () => {
     const member = await signedInTeamMember(t, a.organiser.id, { ...emptyPermissionSet(), createEvent: true });
     const id = await createEventVia(member.client, validEventStep1({ name: "By the team" }));
     expect((await eventRow(t.database.db, id))!.organiserId).toBe(a.organiser.id);
-    ok(await member.client.mutate("events.saveData", { id, ...validEventStep1({ name: "By the team, edited" }) }));
-    ok(await member.client.mutate("events.saveDetails", { id, descriptionHtml: "<p>Hello</p>", faq: [] }));
-    ok(await member.client.mutate("events.saveSeating", { id, seatingMode: "free" }));
-    ok(await member.client.mutate("events.saveOptions", { id, vatPercent: 19, visibility: "public", participantFields: [] }));
-    expect(ok(await member.client.query<{ event: { name: string } }>("events.get", { id })).event.name).toBe("By the team, edited");
-    expect(ok(await member.client.query<ListRow[]>("events.list", { type: "events" })).map((r) => r.id)).toContain(id);
+    await member.client.trpc.events.saveData.mutate({ id, ...validEventStep1({ name: "By the team, edited" }) });
+    await member.client.trpc.events.saveDetails.mutate({ id, descriptionHtml: "<p>Hello</p>", faq: [] });
+    await member.client.trpc.events.saveSeating.mutate({ id, seatingMode: "free" });
+    await member.client.trpc.events.saveOptions.mutate({ id, vatPercent: 19, visibility: "public", participantFields: [] });
+    expect((await member.client.trpc.events.get.query({ id })).event.name).toBe("By the team, edited");
+    expect((await member.client.trpc.events.list.query({ type: "events" })).map((r) => r.id)).toContain(id);
     // The owner sees it too.
-    expect(ok(await a.client.query<ListRow[]>("events.list", { type: "events" })).map((r) => r.id)).toContain(id);
+    expect((await a.client.trpc.events.list.query({ type: "events" })).map((r) => r.id)).toContain(id);
 
     // Tickets need a ticket right; publishing, cancelling and deleting need updateEvent.
-    expect(appCodeOf(await member.client.mutate("tickets.save", { eventId: id, categories: [ticketCategory("a")] }))).toBe(
+    expect(appCodeOf(await attempt(member.client.trpc.tickets.save.mutate({ eventId: id, categories: [ticketCategory("a")] })))).toBe(
       "FORBIDDEN",
     );
     await saveTicketsVia(a.client, id, [ticketCategory("a")]);
     const before = await snapshotOrganiser(t.database.db, a.organiser.id);
-    expect(appCodeOf(await member.client.mutate("events.publish", { id, publishOption: "now" }))).toBe("FORBIDDEN");
-    expect(appCodeOf(await member.client.mutate("events.cancel", { id }))).toBe("FORBIDDEN");
-    expect(appCodeOf(await member.client.mutate("events.delete", { id }))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(member.client.trpc.events.publish.mutate({ id, publishOption: "now" })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(member.client.trpc.events.cancel.mutate({ id })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(member.client.trpc.events.delete.mutate({ id })))).toBe("FORBIDDEN");
     expect(await snapshotOrganiser(t.database.db, a.organiser.id)).toEqual(before);
   });
 
@@ -174,11 +172,11 @@ describe("team members", () => {
     const member = await signedInTeamMember(t, a.organiser.id, { ...emptyPermissionSet(), updateEvent: true });
     const id = await createEventVia(a.client);
     await saveTicketsVia(a.client, id, [ticketCategory("a")]);
-    expect(appCodeOf(await member.client.mutate("events.create", validEventStep1()))).toBe("FORBIDDEN");
-    expect(ok(await member.client.mutate<{ status: string }>("events.publish", { id, publishOption: "now" })).status).toBe(
+    expect(appCodeOf(await attempt(member.client.trpc.events.create.mutate(validEventStep1())))).toBe("FORBIDDEN");
+    expect((await member.client.trpc.events.publish.mutate({ id, publishOption: "now" })).status).toBe(
       "published",
     );
-    ok(await member.client.mutate("events.cancel", { id }));
+    await member.client.trpc.events.cancel.mutate({ id });
     expect((await eventRow(t.database.db, id))!.status).toBe("cancelled");
   });
 
@@ -190,12 +188,12 @@ describe("team members", () => {
     });
     const before = await snapshotOrganiser(t.database.db, a.organiser.id);
     const queries = [
-      member.client.query("events.list", { type: "events" }),
-      member.client.query("events.get", { id: aDraft }),
-      member.client.query("events.seasonCandidates", {}),
+      attempt(member.client.trpc.events.list.query({ type: "events" })),
+      attempt(member.client.trpc.events.get.query({ id: aDraft })),
+      attempt(member.client.trpc.events.seasonCandidates.query({})),
     ];
     for (const res of await Promise.all(queries)) expect(appCodeOf(res)).toBe("FORBIDDEN");
-    expect(appCodeOf(await member.client.mutate("events.create", validEventStep1()))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(member.client.trpc.events.create.mutate(validEventStep1())))).toBe("FORBIDDEN");
     for (const [name, call] of Object.entries(everyMutation(member.client, aDraft))) {
       if (name === "tickets.save") continue; // this member holds the ticket rights
       expect(appCodeOf(await call()), name).toBe("FORBIDDEN");
@@ -212,19 +210,19 @@ describe("team members", () => {
     const update = await signedInTeamMember(t, a.organiser.id, { ...emptyPermissionSet(), updateTickets: true });
     const before = await categoriesOf(t.database.db, aDraft);
 
-    const refused = await none.client.mutate("tickets.save", { eventId: aDraft, categories: [ticketCategory("z")] });
+    const refused = await attempt(none.client.trpc.tickets.save.mutate({ eventId: aDraft, categories: [ticketCategory("z")] }));
     expect(appCodeOf(refused)).toBe("FORBIDDEN");
     expect(await categoriesOf(t.database.db, aDraft)).toEqual(before);
 
-    ok(await create.client.mutate("tickets.save", { eventId: aDraft, categories: [ticketCategory("c", { name: "By creator" })] }));
+    await create.client.trpc.tickets.save.mutate({ eventId: aDraft, categories: [ticketCategory("c", { name: "By creator" })] });
     expect((await categoriesOf(t.database.db, aDraft)).map((c) => c.name)).toEqual(["By creator"]);
-    ok(await update.client.mutate("tickets.save", { eventId: aDraft, categories: [ticketCategory("u", { name: "By updater" })] }));
+    await update.client.trpc.tickets.save.mutate({ eventId: aDraft, categories: [ticketCategory("u", { name: "By updater" })] });
     expect((await categoriesOf(t.database.db, aDraft)).map((c) => c.name)).toEqual(["By updater"]);
   });
 
   it("a team member of B cannot reach A's events either", async () => {
     const member = await signedInTeamMember(t, b.organiser.id, fullPermissionSet());
-    expect(appCodeOf(await member.client.query("events.get", { id: aDraft }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(member.client.trpc.events.get.query({ id: aDraft })))).toBe("NOT_FOUND");
     const before = await snapshotOrganiser(t.database.db, a.organiser.id);
     for (const [name, call] of Object.entries(everyMutation(member.client, aPublished))) {
       expect(appCodeOf(await call()), name).toBe("NOT_FOUND");
@@ -237,10 +235,10 @@ describe("other roles", () => {
   it("resellers and anonymous visitors cannot use the events procedures", async () => {
     const reseller = await createUser(t.database.db, { role: "reseller", organiserId: a.organiser.id });
     const resellerClient = await signIn(t, reseller.id);
-    expect(appCodeOf(await resellerClient.query("events.get", { id: aDraft }))).toBe("FORBIDDEN");
-    expect(appCodeOf(await resellerClient.mutate("events.create", validEventStep1()))).toBe("FORBIDDEN");
-    expect(appCodeOf(await t.client().query("events.list", { type: "events" }))).toBe("UNAUTHENTICATED");
-    expect(appCodeOf(await t.client().mutate("events.delete", { id: aDraft }))).toBe("UNAUTHENTICATED");
+    expect(appCodeOf(await attempt(resellerClient.trpc.events.get.query({ id: aDraft })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(resellerClient.trpc.events.create.mutate(validEventStep1())))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(t.client().trpc.events.list.query({ type: "events" })))).toBe("UNAUTHENTICATED");
+    expect(appCodeOf(await attempt(t.client().trpc.events.delete.mutate({ id: aDraft })))).toBe("UNAUTHENTICATED");
     expect(await eventRow(t.database.db, aDraft)).toBeDefined();
   });
 });

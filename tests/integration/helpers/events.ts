@@ -8,6 +8,7 @@ import type { TSchedule } from "../../../shared/schemas/schedule";
 import { newTicketCategory, type TTicketCategory } from "../../../shared/schemas/tickets";
 import type { TestApp, TestClient, TrpcResponse } from "./app";
 import { createOrganiserWithOwner, createUser, type CreateUserOptions } from "./factories";
+import type { Attempt, RouterInput } from "./trpc";
 
 export type EventRow = typeof events.$inferSelect;
 export type EventDateRow = typeof eventDates.$inferSelect;
@@ -27,7 +28,11 @@ export function daysFromNow(days: number): Date {
 
 // ---------------------------------------------------------------- inputs of the form steps
 
-export function validEventData(overrides: Record<string, unknown> = {}) {
+type Step1 = RouterInput["events"]["create"];
+type EventData = Step1["data"];
+
+/** Overrides may be invalid on purpose (validation tests), hence the cast to the input type. */
+export function validEventData(overrides: Record<string, unknown> = {}): EventData {
   return {
     name: "Summer Concert",
     category: "events_concerts",
@@ -38,7 +43,7 @@ export function validEventData(overrides: Record<string, unknown> = {}) {
     zip: "10115",
     country: "DE",
     ...overrides,
-  };
+  } as EventData;
 }
 
 /** A one-day, one-time schedule (19:00–22:00 Berlin by default). */
@@ -55,7 +60,9 @@ export function oneDaySchedule(date: string = localDateInDays(30), overrides: Pa
 }
 
 /** Step 1 of a regular event, valid as it stands. */
-export function validEventStep1(options: { name?: string; date?: string; schedule?: TSchedule; data?: Record<string, unknown> } = {}) {
+export function validEventStep1(
+  options: { name?: string; date?: string; schedule?: TSchedule; data?: Record<string, unknown> } = {},
+): Extract<Step1, { type: "REGULAR" }> {
   return {
     type: "REGULAR" as const,
     data: validEventData({ ...(options.name ? { name: options.name } : {}), ...options.data }),
@@ -64,7 +71,10 @@ export function validEventStep1(options: { name?: string; date?: string; schedul
 }
 
 /** Step 1 of a season containing `childEventIds`. */
-export function validSeasonStep1(childEventIds: string[], options: { name?: string; data?: Record<string, unknown> } = {}) {
+export function validSeasonStep1(
+  childEventIds: string[],
+  options: { name?: string; data?: Record<string, unknown> } = {},
+): Extract<Step1, { type: "SEASONAL" }> {
   return {
     type: "SEASONAL" as const,
     data: validEventData({ name: options.name ?? "Season 2030", ...options.data }),
@@ -125,8 +135,9 @@ export async function signedInTeamMember(t: TestApp, organiserId: string, permis
 // ---------------------------------------------------------------- calls
 
 /** The data of a successful call; fails with the error body otherwise. */
-export function ok<T>(res: TrpcResponse<T>): T {
-  if (res.error || res.status !== 200) {
+export function ok<T>(res: TrpcResponse<T> | Attempt<T>): T {
+  if ("status" in res ? res.error || res.status !== 200 : res.error) {
+    if (!("status" in res)) throw new Error(`expected success, got ${JSON.stringify(res.error)}`);
     throw new Error(`expected success, got HTTP ${res.status}: ${JSON.stringify(res.error ?? res.response.body)}`);
   }
   return res.data as T;
