@@ -5,6 +5,7 @@ import { theatreLayout } from "../../server/demo/stadiums";
 import type { SeatingLayout } from "../../shared/seating/layout";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { ok, signedInOrganiser } from "./helpers/events";
+import { attempt, malformed } from "./helpers/trpc";
 import {
   chooseTemplate,
   clone,
@@ -78,7 +79,7 @@ describe("create", () => {
     const layout = JSON.parse(JSON.stringify(smallLayout())) as { backgroundUploadId?: unknown; blocks: Record<string, unknown>[] };
     delete layout.backgroundUploadId;
     for (const field of ["rowSeats", "disabledRows", "disabledSeats", "rowCategories", "seatCategories"]) delete layout.blocks[0]![field];
-    const { id } = ok(await client.mutate<{ id: string }>("stadiums.create", { name: "Defaults", type: "daily", layout }));
+    const { id } = await client.trpc.stadiums.create.mutate({ name: "Defaults", type: "daily", layout: malformed(layout) });
     const row = (await templateRow(t.database.db, id))!;
     expect(row.layout.backgroundUploadId).toBeNull();
     expect(row.layout.blocks[0]).toMatchObject({ rowSeats: {}, disabledRows: [], disabledSeats: [], rowCategories: {}, seatCategories: {} });
@@ -170,9 +171,9 @@ describe("invalid layouts are VALIDATION and nothing is stored", () => {
 
   it.each(cases)("%s", async (_label, build, field) => {
     const before = await templateCount();
-    const res = await client.mutate("stadiums.create", templateInput(build()));
+    const res = await attempt(client.trpc.stadiums.create.mutate(templateInput(build())));
     expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.error!.data.fieldErrors).toHaveProperty([field]);
+    expect(res.error!.fieldErrors).toHaveProperty([field]);
     expect(await templateCount()).toBe(before);
   });
 
@@ -190,7 +191,7 @@ describe("invalid layouts are VALIDATION and nothing is stored", () => {
       if (block.kind === "seated") block.rowSeats = Object.fromEntries(Array.from({ length: 200 }, (_, r) => [String(r), 200]));
     }
     const before = await templateCount();
-    const res = await client.mutate("stadiums.create", templateInput(layout, { name: "Bypass" }));
+    const res = await attempt(client.trpc.stadiums.create.mutate(templateInput(layout, { name: "Bypass" })));
     expect(appCodeOf(res)).toBe("VALIDATION");
     expect(await templateCount()).toBe(before);
   });
@@ -206,8 +207,8 @@ describe("invalid layouts are VALIDATION and nothing is stored", () => {
 
   it("an unknown type or an empty name is VALIDATION", async () => {
     const before = await templateCount();
-    expect(appCodeOf(await client.mutate("stadiums.create", { ...templateInput(smallLayout()), type: "weekly" }))).toBe("VALIDATION");
-    expect(appCodeOf(await client.mutate("stadiums.create", { ...templateInput(smallLayout()), name: "  " }))).toBe("VALIDATION");
+    expect(appCodeOf(await attempt(client.trpc.stadiums.create.mutate(malformed({ ...templateInput(smallLayout()), type: "weekly" }))))).toBe("VALIDATION");
+    expect(appCodeOf(await attempt(client.trpc.stadiums.create.mutate({ ...templateInput(smallLayout()), name: "  " })))).toBe("VALIDATION");
     expect(await templateCount()).toBe(before);
   });
 });
@@ -268,7 +269,7 @@ describe("duplicate", () => {
     const daily = await createTemplateVia(client, theatreLayout(), { name: "Original daily" });
     ok(await chooseTemplate(client, eventId, daily));
 
-    const copy = ok(await client.mutate<{ id: string }>("stadiums.duplicate", { id: daily }));
+    const copy = await client.trpc.stadiums.duplicate.mutate({ id: daily });
     expect(copy.id).not.toBe(daily);
     const src = (await templateRow(t.database.db, daily))!;
     const dup = (await templateRow(t.database.db, copy.id))!;
@@ -288,13 +289,13 @@ describe("duplicate", () => {
     expect(listed.find((r) => r.id === copy.id)).toMatchObject({ usedByEvents: 0 });
     expect(listed.find((r) => r.id === daily)).toMatchObject({ usedByEvents: 1 });
 
-    const seasonal = ok(await client.mutate<{ id: string }>("stadiums.duplicate", { id }));
+    const seasonal = await client.trpc.stadiums.duplicate.mutate({ id });
     expect(await templateRow(t.database.db, seasonal.id)).toMatchObject({ name: "Original (2)", comment: "note", type: "seasonal" });
   });
 
   it("an unknown id is NOT_FOUND", async () => {
     const before = await templateCount();
-    expect(appCodeOf(await client.mutate("stadiums.duplicate", { id: "00000000-0000-4000-8000-000000000000" }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(client.trpc.stadiums.duplicate.mutate({ id: "00000000-0000-4000-8000-000000000000" })))).toBe("NOT_FOUND");
     expect(await templateCount()).toBe(before);
   });
 });
@@ -304,22 +305,22 @@ describe("activate / deactivate", () => {
     const id = await createTemplateVia(client, smallLayout(), { name: "Toggle" });
     const eventId = await createEventWithDates(client, [70]);
     const offered = async () =>
-      ok(await client.query<{ id: string }[]>("events.seatingTemplates", { id: eventId })).some((r) => r.id === id);
+      (await client.trpc.events.seatingTemplates.query({ id: eventId })).some((r) => r.id === id);
     expect(await offered()).toBe(true);
 
-    expect(ok(await client.mutate("stadiums.setStatus", { id, status: "INACTIVE" }))).toEqual({ ok: true });
+    expect((await client.trpc.stadiums.setStatus.mutate({ id, status: "INACTIVE" }))).toEqual({ ok: true });
     expect(await templateRow(t.database.db, id)).toMatchObject({ status: "INACTIVE" });
     expect((await listTemplatesVia(client)).find((r) => r.id === id)).toMatchObject({ status: "INACTIVE" });
     expect(await offered()).toBe(false);
 
-    ok(await client.mutate("stadiums.setStatus", { id, status: "ACTIVE" }));
+    await client.trpc.stadiums.setStatus.mutate({ id, status: "ACTIVE" });
     expect(await templateRow(t.database.db, id)).toMatchObject({ status: "ACTIVE" });
     expect(await offered()).toBe(true);
   });
 
   it("an unknown status is VALIDATION", async () => {
     const id = await createTemplateVia(client, smallLayout());
-    expect(appCodeOf(await client.mutate("stadiums.setStatus", { id, status: "ARCHIVED" }))).toBe("VALIDATION");
+    expect(appCodeOf(await attempt(client.trpc.stadiums.setStatus.mutate(malformed({ id, status: "ARCHIVED" }))))).toBe("VALIDATION");
     expect(await templateRow(t.database.db, id)).toMatchObject({ status: "ACTIVE" });
   });
 });
@@ -327,11 +328,11 @@ describe("activate / deactivate", () => {
 describe("delete", () => {
   it("deletes an unused template", async () => {
     const id = await createTemplateVia(client, smallLayout(), { name: "Unused" });
-    expect(ok(await client.mutate("stadiums.delete", { id }))).toEqual({ ok: true });
+    expect((await client.trpc.stadiums.delete.mutate({ id }))).toEqual({ ok: true });
     expect(await templateRow(t.database.db, id)).toBeUndefined();
     expect((await listTemplatesVia(client)).some((r) => r.id === id)).toBe(false);
-    expect(appCodeOf(await client.query("stadiums.get", { id }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await client.mutate("stadiums.delete", { id }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(client.trpc.stadiums.get.query({ id })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(client.trpc.stadiums.delete.mutate({ id })))).toBe("NOT_FOUND");
   });
 
   it("a template used by an event is TEMPLATE_IN_USE and nothing is deleted", async () => {
@@ -341,16 +342,16 @@ describe("delete", () => {
     const before = await templateRow(t.database.db, id);
     const [snapshot] = await t.database.db.select().from(eventSeating).where(eq(eventSeating.eventId, eventId));
 
-    const res = await client.mutate("stadiums.delete", { id });
+    const res = await attempt(client.trpc.stadiums.delete.mutate({ id }));
     expect(appCodeOf(res)).toBe("TEMPLATE_IN_USE");
-    expect(res.status).toBe(409);
+    expect(res.error?.httpStatus).toBe(409);
     expect(await templateRow(t.database.db, id)).toEqual(before);
     const [after] = await t.database.db.select().from(eventSeating).where(eq(eventSeating.eventId, eventId));
     expect(after).toEqual(snapshot);
 
     // Once the event no longer uses it, it can go.
-    ok(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }));
-    ok(await client.mutate("stadiums.delete", { id }));
+    await client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" });
+    await client.trpc.stadiums.delete.mutate({ id });
     expect(await templateRow(t.database.db, id)).toBeUndefined();
   });
 });

@@ -108,7 +108,7 @@ describe("the 20,000-place demo stadium", () => {
     const seat = await seatOf(t.database.db, dateIds[1]!, "N1:29:19");
     expect(seat).toMatchObject({ blockId: "N1", rowLabel: "30", seatLabel: "20", categoryId: "cat2", status: "FREE", version: 1 });
 
-    const detail = ok(await client.query<{ seating: { seats: number; standing: number } }>("events.get", { id: eventId }));
+    const detail = await client.trpc.events.get.query({ id: eventId });
     expect(detail.seating).toEqual({ seats: 36_000, standing: 4_000 });
     const listed = (await listTemplatesVia(client)).find((r) => r.id === id);
     expect(listed).toMatchObject({ capacity: 20_000, usedByEvents: 1 });

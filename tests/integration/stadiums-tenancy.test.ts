@@ -5,7 +5,8 @@ import { count, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { stadiumTemplates } from "../../server/db/schema";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
-import { eventRow, makePng, ok, signedInOrganiser, type UploadResult, uploadImage } from "./helpers/events";
+import { eventRow, makePng, signedInOrganiser, type UploadResult, uploadImage } from "./helpers/events";
+import { attempt } from "./helpers/trpc";
 import {
   chooseTemplate,
   createEventWithDates,
@@ -65,13 +66,13 @@ describe("organiser B and A's template", () => {
     const seating = await seatingState(t.database.db, eventA);
     const bCount = await templatesOfB();
 
-    expect(appCodeOf(await b.query("stadiums.get", { id: templateA }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.stadiums.get.query({ id: templateA })))).toBe("NOT_FOUND");
     const layout = smallLayout();
     layout.blocks.splice(0, 1);
     expect(appCodeOf(await saveTemplate(b, before!, layout, { name: "Hijacked" }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await b.mutate("stadiums.duplicate", { id: templateA }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await b.mutate("stadiums.setStatus", { id: templateA, status: "INACTIVE" }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await b.mutate("stadiums.delete", { id: templateA }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.stadiums.duplicate.mutate({ id: templateA })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.stadiums.setStatus.mutate({ id: templateA, status: "INACTIVE" })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.stadiums.delete.mutate({ id: templateA })))).toBe("NOT_FOUND");
 
     expect(await templateRow(t.database.db, templateA)).toEqual(before);
     expect(await seatingState(t.database.db, eventA)).toEqual(seating);
@@ -86,7 +87,7 @@ describe("organiser B and A's template", () => {
     expect(appCodeOf(res)).toBe("TEMPLATE_NOT_AVAILABLE");
     expect(await eventRow(t.database.db, eventB)).toEqual(before);
     expect(await seatingState(t.database.db, eventB)).toEqual({ snapshot: undefined, seats: [], areas: [] });
-    const offered = ok(await b.query<{ id: string }[]>("events.seatingTemplates", { id: eventB }));
+    const offered = await b.trpc.events.seatingTemplates.query({ id: eventB });
     expect(offered.some((r) => r.id === templateA)).toBe(false);
     // Usage by A's event does not count for B either.
     expect((await listTemplatesVia(a)).find((r) => r.id === templateA)).toMatchObject({ usedByEvents: 1 });
@@ -96,17 +97,17 @@ describe("organiser B and A's template", () => {
     const templateB = await createTemplateVia(b, smallLayout(), { name: "B's hall" });
     const seating = await seatingState(t.database.db, eventA);
     expect(appCodeOf(await chooseTemplate(b, eventA, templateB))).toBe("NOT_FOUND");
-    expect(appCodeOf(await b.mutate("events.saveSeating", { id: eventA, seatingMode: "free" }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.events.saveSeating.mutate({ id: eventA, seatingMode: "free" })))).toBe("NOT_FOUND");
     expect(await seatingState(t.database.db, eventA)).toEqual(seating);
   });
 
   it("B cannot read or block A's date inventory (NOT_FOUND)", async () => {
     const seating = await seatingState(t.database.db, eventA);
-    expect(appCodeOf(await b.query("seating.dateInventory", { eventDateId: dateA }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await b.mutate("seating.setBlocked", { eventDateId: dateA, seatKeys: ["A:0:0"], blocked: true }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.seating.dateInventory.query({ eventDateId: dateA })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(b.trpc.seating.setBlocked.mutate({ eventDateId: dateA, seatKeys: ["A:0:0"], blocked: true })))).toBe("NOT_FOUND");
     expect(await seatingState(t.database.db, eventA)).toEqual(seating);
     // A reads it.
-    expect(ok(await a.query<{ seats: unknown[] }>("seating.dateInventory", { eventDateId: dateA })).seats).toHaveLength(21);
+    expect((await a.trpc.seating.dateInventory.query({ eventDateId: dateA })).seats).toHaveLength(21);
   });
 });
 
@@ -119,9 +120,9 @@ describe("background images", () => {
 
   it("B cannot use A's stadium image as backgroundUploadId (INVALID_UPLOAD on create and on save)", async () => {
     const bCount = await templatesOfB();
-    const create = await b.mutate("stadiums.create", templateInput({ ...smallLayout(), backgroundUploadId: imageA }));
+    const create = await attempt(b.trpc.stadiums.create.mutate(templateInput({ ...smallLayout(), backgroundUploadId: imageA })));
     expect(appCodeOf(create)).toBe("INVALID_UPLOAD");
-    expect(create.error!.data.fieldErrors).toEqual({ "layout.backgroundUploadId": ["INVALID_UPLOAD"] });
+    expect(create.error!.fieldErrors).toEqual({ "layout.backgroundUploadId": ["INVALID_UPLOAD"] });
     expect(await templatesOfB()).toBe(bCount);
 
     const own = await createTemplateVia(b, smallLayout(), { name: "B plain" });
@@ -133,9 +134,9 @@ describe("background images", () => {
 
   it("an event image (not a stadium image) or an unknown id is INVALID_UPLOAD", async () => {
     const eventImage = (await uploadImage(a, makePng(20, 20))).json<UploadResult>().id;
-    expect(appCodeOf(await a.mutate("stadiums.create", templateInput({ ...smallLayout(), backgroundUploadId: eventImage })))).toBe("INVALID_UPLOAD");
+    expect(appCodeOf(await attempt(a.trpc.stadiums.create.mutate(templateInput({ ...smallLayout(), backgroundUploadId: eventImage }))))).toBe("INVALID_UPLOAD");
     expect(
-      appCodeOf(await a.mutate("stadiums.create", templateInput({ ...smallLayout(), backgroundUploadId: "00000000-0000-4000-8000-000000000000" }))),
+      appCodeOf(await attempt(a.trpc.stadiums.create.mutate(templateInput({ ...smallLayout(), backgroundUploadId: "00000000-0000-4000-8000-000000000000" })))),
     ).toBe("INVALID_UPLOAD");
   });
 });

@@ -83,3 +83,8 @@ export async function failure(call: Promise<unknown>): Promise<CallError> {
 /** What a procedure takes and returns: `RouterInput["events"]["create"]`. */
 export type RouterInput = inferRouterInputs<AppRouter>;
 export type RouterOutput = inferRouterOutputs<AppRouter>;
+
+/** Input the router's types refuse, sent on purpose to test the server's validation. */
+export function malformed<T>(input: unknown): T {
+  return input as T;
+}
