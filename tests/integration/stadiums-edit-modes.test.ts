@@ -3,6 +3,7 @@ import { emptyPermissionSet } from "../../shared/permissions";
 import type { SeatedBlock, SeatingLayout, StandingBlock } from "../../shared/seating/layout";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { ok, signedInOrganiser, signedInTeamMember } from "./helpers/events";
+import { attempt } from "./helpers/trpc";
 import {
   clone,
   createSeatedEvent,
@@ -53,7 +54,7 @@ describe("edit mode by caller and sales", () => {
     const view = await getTemplateVia(viewer.client, id);
     expect(view.editMode).toBe("READONLY");
     expect(view.template.layout).toEqual(smallLayout());
-    expect(ok(await viewer.client.query<{ id: string }[]>("stadiums.list")).some((r) => r.id === id)).toBe(true);
+    expect((await viewer.client.trpc.stadiums.list.query()).some((r) => r.id === id)).toBe(true);
 
     const before = await templateRow(t.database.db, id);
     const layout = smallLayout();
@@ -61,10 +62,10 @@ describe("edit mode by caller and sales", () => {
     const save = await saveTemplate(viewer.client, before!, layout);
     expect(appCodeOf(save)).toBe("FORBIDDEN");
     expect(save.status).toBe(403);
-    expect(appCodeOf(await viewer.client.mutate("stadiums.create", templateInput(smallLayout())))).toBe("FORBIDDEN");
-    expect(appCodeOf(await viewer.client.mutate("stadiums.duplicate", { id }))).toBe("FORBIDDEN");
-    expect(appCodeOf(await viewer.client.mutate("stadiums.setStatus", { id, status: "INACTIVE" }))).toBe("FORBIDDEN");
-    expect(appCodeOf(await viewer.client.mutate("stadiums.delete", { id }))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.create.mutate(templateInput(smallLayout()))))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.duplicate.mutate({ id })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.setStatus.mutate({ id, status: "INACTIVE" })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.delete.mutate({ id })))).toBe("FORBIDDEN");
     expect(await templateRow(t.database.db, id)).toEqual(before);
   });
 
@@ -77,8 +78,8 @@ describe("edit mode by caller and sales", () => {
     expect(ok(await saveTemplate(editor.client, (await templateRow(t.database.db, id))!, layout))).toEqual({ version: 2 });
 
     const outsider = await signedInTeamMember(t, organiserId, { ...emptyPermissionSet(), createEvent: true, updateEvent: true });
-    expect(appCodeOf(await outsider.client.query("stadiums.get", { id }))).toBe("FORBIDDEN");
-    expect(appCodeOf(await outsider.client.query("stadiums.list"))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(outsider.client.trpc.stadiums.get.query({ id })))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(outsider.client.trpc.stadiums.list.query()))).toBe("FORBIDDEN");
   });
 
   it("LIMITED_EDIT once a seat of an event using the template is SOLD (and READONLY still wins for viewers)", async () => {
