@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../server/demo/seed";
 import { organisers, users } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "./helpers/app";
+import { attempt } from "./helpers/trpc";
 
 let t: TestApp;
 
@@ -13,8 +14,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type UserInfo = { user: { id: string; role: string; organiserId: string | null } };
 
 describe("demo data", () => {
   it("seeds once: a second run changes nothing", async () => {
@@ -37,26 +36,26 @@ describe("demo data", () => {
     ["reseller", DEMO_ACCOUNTS.reseller, "reseller"],
   ])("the %s logs in with the demo password", async (_label, email, role) => {
     const browser = t.client();
-    const res = await browser.mutate<UserInfo>("auth.login", { email, password: DEMO_PASSWORD });
-    expect(res.status).toBe(200);
+    const res = await attempt(browser.trpc.auth.login.mutate({ email, password: DEMO_PASSWORD }));
+    expect(res.error).toBeUndefined();
     expect(res.data?.user.role).toBe(role);
-    expect((await browser.query<UserInfo>("auth.me")).data?.user.id).toBe(res.data?.user.id);
+    expect((await browser.trpc.auth.me.query())?.user.id).toBe(res.data?.user.id);
   });
 
   it("the agent logs in through agent login with the username", async () => {
     const browser = t.client();
-    const res = await browser.mutate<UserInfo>("auth.agentLogin", { username: DEMO_ACCOUNTS.agent, password: DEMO_PASSWORD });
-    expect(res.status).toBe(200);
+    const res = await attempt(browser.trpc.auth.agentLogin.mutate({ username: DEMO_ACCOUNTS.agent, password: DEMO_PASSWORD }));
+    expect(res.error).toBeUndefined();
     expect(res.data?.user.role).toBe("agent");
-    const home = await browser.query<{ organiserName: string | null }>("staff.home");
+    const home = await attempt(browser.trpc.staff.home.query());
     expect(home.data?.organiserName).toBe("Stadtbühne Musterstadt");
   });
 
   it("the verified organiser can publish, the new one cannot", async () => {
     const overview = async (email: string) => {
       const browser = t.client();
-      await browser.mutate("auth.login", { email, password: DEMO_PASSWORD });
-      return (await browser.query<{ canPublish: boolean }>("account.overview")).data;
+      await browser.trpc.auth.login.mutate({ email, password: DEMO_PASSWORD });
+      return (await browser.trpc.account.overview.query());
     };
     expect(await overview(DEMO_ACCOUNTS.organiser)).toMatchObject({ canPublish: true });
     expect(await overview(DEMO_ACCOUNTS.unverifiedOrganiser)).toMatchObject({ canPublish: false });

@@ -11,6 +11,7 @@ import {
   ticketCategory,
 } from "./helpers/events";
 import { createSeatedEvent, createTemplateVia, smallLayout } from "./helpers/stadiums";
+import { attempt } from "./helpers/trpc";
 
 let t: TestApp;
 let client: TestClient;
@@ -25,7 +26,7 @@ afterAll(async () => {
 });
 
 function save(eventId: string, categories: TTicketCategory[]) {
-  return client.mutate<{ ok: true }>("tickets.save", { eventId, categories });
+  return attempt(client.trpc.tickets.save.mutate({ eventId, categories }));
 }
 
 describe("saving the list", () => {
@@ -58,7 +59,7 @@ describe("saving the list", () => {
     expect(rows[1]).toMatchObject({ kind: "free", priceCents: 0, dailyQuantity: 40, sortOrder: 1 });
     expect((await eventRow(t.database.db, id))!.wizardStep).toBeGreaterThanOrEqual(4);
 
-    const detail = ok(await client.query<{ categories: { name: string }[] }>("events.get", { id }));
+    const detail = await client.trpc.events.get.query({ id });
     expect(detail.categories.map((c) => c.name)).toEqual(["Adult", "Child"]);
   });
 
@@ -183,7 +184,7 @@ describe("invalid categories are refused whole", () => {
     const valid = [ticketCategory("a", { id: a!.id, name: "New A", priceCents: 100 }), ticketCategory("c", { name: "New C" })];
     const res = await save(id, mutate(valid));
     expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.error?.data.fieldErrors).toHaveProperty([path]);
+    expect(res.error?.fieldErrors).toHaveProperty([path]);
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
     },
   );
@@ -192,8 +193,8 @@ describe("invalid categories are refused whole", () => {
     const id = await createEventVia(client);
     const res = await save(id, [newTicketCategory("a")]);
     expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.name"]);
-    expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.priceCents"]);
+    expect(res.error?.fieldErrors).toHaveProperty(["categories.0.name"]);
+    expect(res.error?.fieldErrors).toHaveProperty(["categories.0.priceCents"]);
     expect(await categoriesOf(t.database.db, id)).toEqual([]);
   });
 
@@ -216,8 +217,6 @@ describe("invalid categories are refused whole", () => {
 });
 
 describe("the seating category of a ticket", () => {
-  type Detail = { categories: { name: string; seatingCategoryId: string | null }[] };
-
   it("links a category of the event's seating plan; the detail returns it, null means any seat", async () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId } = await createSeatedEvent(client, t.database.db, templateId);
@@ -229,7 +228,7 @@ describe("the seating category of a ticket", () => {
       ]),
     );
     expect((await categoriesOf(t.database.db, eventId)).map((r) => r.seatingCategoryId)).toEqual(["a", "c", null]);
-    const detail = ok(await client.query<Detail>("events.get", { id: eventId }));
+    const detail = await client.trpc.events.get.query({ id: eventId });
     expect(detail.categories.map((c) => [c.name, c.seatingCategoryId])).toEqual([
       ["Front", "a"],
       ["Standing", "c"],
@@ -259,20 +258,20 @@ describe("the seating category of a ticket", () => {
       ticketCategory("b", { name: "New", seatingCategoryId: "b" }),
     ]);
     expect(appCodeOf(res)).toBe("NOT_FOUND");
-    expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
+    expect(res.error?.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
     expect(await snapshotEvent(t.database.db, eventId)).toEqual(before);
   });
 
   it("a free-seating event has no seating categories: any id is refused", async () => {
     const id = await createEventVia(client);
-    ok(await client.mutate("events.saveSeating", { id, seatingMode: "free" }));
+    await client.trpc.events.saveSeating.mutate({ id, seatingMode: "free" });
     ok(await save(id, [ticketCategory("a", { name: "Kept" })]));
     const before = await snapshotEvent(t.database.db, id);
 
     for (const seatingCategoryId of ["a", "cat1"]) {
       const res = await save(id, [ticketCategory("a", { name: "Linked", seatingCategoryId })]);
       expect(appCodeOf(res)).toBe("NOT_FOUND");
-      expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
+      expect(res.error?.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
     }
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
   });
@@ -280,10 +279,10 @@ describe("the seating category of a ticket", () => {
   it("after the event goes back to free seating, its plan's categories are refused too", async () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId } = await createSeatedEvent(client, t.database.db, templateId);
-    ok(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }));
+    await client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" });
     const res = await save(eventId, [ticketCategory("a", { seatingCategoryId: "a" })]);
     expect(appCodeOf(res)).toBe("NOT_FOUND");
-    expect(res.error?.data.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
+    expect(res.error?.fieldErrors).toHaveProperty(["categories.0.seatingCategoryId"]);
     expect(await categoriesOf(t.database.db, eventId)).toEqual([]);
   });
 });
