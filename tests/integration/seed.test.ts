@@ -55,7 +55,7 @@ describe("demo data", () => {
     const overview = async (email: string) => {
       const browser = t.client();
       await browser.trpc.auth.login.mutate({ email, password: DEMO_PASSWORD });
-      return (await browser.trpc.account.overview.query());
+      return await browser.trpc.account.overview.query();
     };
     expect(await overview(DEMO_ACCOUNTS.organiser)).toMatchObject({ canPublish: true });
     expect(await overview(DEMO_ACCOUNTS.unverifiedOrganiser)).toMatchObject({ canPublish: false });
