@@ -1,17 +1,12 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { holdStatement } from "../../server/modules/inventory/hold";
-import type { PublicCategory } from "../../server/modules/shop/public";
 import { loadScope } from "../../server/modules/shop/scope";
-import type { SeatingLayout } from "../../shared/seating/layout";
 import { appCodeOf, createTestApp, type TestApp } from "./helpers/app";
 import { daysFromNow, ok, ticketCategory } from "./helpers/events";
 import { cartOf, countersOf, createShopEvent, eventOptions, holdVia, seatRows, seatsAs, shopState, type ShopEvent } from "./helpers/shop";
 import { expectNoDrift } from "./helpers/inventory";
-
-/** What a buyer's shop page gets (shop.scope). */
-type ScopeView = { locked: boolean; onSale: boolean; status: string; layout: SeatingLayout | null; categories: PublicCategory[]; remaining: Record<string, number> };
-type EventView = { locked: boolean; categories: PublicCategory[] };
+import { attempt } from "./helpers/trpc";
 
 let t: TestApp;
 
@@ -57,9 +52,9 @@ describe("ticket category rules, enforced by the server on every hold", () => {
   }
 
   it("a box-office-only category is not offered online and cannot be held (TICKET_BOXOFFICE_ONLY)", async () => {
-    const scope = ok(await t.client().query<ScopeView>("shop.scope", { scopeId: dateId }));
+    const scope = await t.client().trpc.shop.scope.query({ scopeId: dateId });
     expect(scope.categories.map((c) => c.name)).toEqual(["Ticket a", "Ticket soon", "Ticket past", "Ticket max2", "Ticket with", "Ticket day2", "Ticket pair"]);
-    const page = ok(await t.client().query<EventView>("shop.event", { eventId: shop.eventId }));
+    const page = await t.client().trpc.shop.event.query({ eventId: shop.eventId });
     expect(page.categories.map((c) => c.name)).not.toContain("Ticket box");
     await refused({ scopeId: dateId, seats: seatsAs(id("box"), ["A:0:0"]) }, "TICKET_BOXOFFICE_ONLY");
   });
@@ -73,7 +68,7 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     const before = await shopState(t.database, shop.eventId);
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("soon"), ["A:1:2"]) }))).toBe("TICKET_NOT_YET_ON_SALE");
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
-    ok(await buyer.mutate("shop.release", { cart, all: true }));
+    await buyer.trpc.shop.release.mutate({ cart, all: true });
   });
 
   it("a cart changed by another instance since this one last served it is read again: the maximum still holds", async () => {
@@ -99,10 +94,10 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:2"]) }))).toBe("TICKETS_ABOVE_MAX");
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
     // Releasing one here (the release follows the cart to its new version) lets one more in.
-    expect(ok(await buyer.mutate("shop.release", { cart, seatKeys: ["B:1:0"] }))).toEqual({ released: ["B:1:0"] });
+    expect((await buyer.trpc.shop.release.mutate({ cart, seatKeys: ["B:1:0"] }))).toEqual({ released: ["B:1:0"] });
     expect(ok(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:2"]) })).status).toBe("held");
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:3"]) }))).toBe("TICKETS_ABOVE_MAX");
-    ok(await buyer.mutate("shop.release", { cart, all: true }));
+    await buyer.trpc.shop.release.mutate({ cart, all: true });
   });
 
   it("no more than the maximum per order, in one request or added later (TICKETS_ABOVE_MAX)", async () => {
@@ -113,9 +108,9 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:2"]) }))).toBe("TICKETS_ABOVE_MAX");
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
     // After deselecting one, one more fits.
-    ok(await buyer.mutate("shop.release", { cart, seatKeys: ["B:1:0"] }));
+    await buyer.trpc.shop.release.mutate({ cart, seatKeys: ["B:1:0"] });
     expect(ok(await holdVia(buyer, { scopeId: dateId, cart, seats: seatsAs(id("max2"), ["B:1:2"]) })).status).toBe("held");
-    ok(await buyer.mutate("shop.release", { cart, all: true }));
+    await buyer.trpc.shop.release.mutate({ cart, all: true });
   });
 
   it("a category selectable only with another selected is refused until the other is in the cart", async () => {
@@ -126,8 +121,8 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     // Both in one request is fine too.
     const both = ok(await holdVia(t.client(), { scopeId: dateId, seats: [...seatsAs(id("a"), ["A:1:0"]), ...seatsAs(id("with"), ["A:1:1"])] }));
     expect(both.status).toBe("held");
-    ok(await buyer.mutate("shop.release", { cart, all: true }));
-    ok(await t.client().mutate("shop.release", { cart: cartOf(both), all: true }));
+    await buyer.trpc.shop.release.mutate({ cart, all: true });
+    await t.client().trpc.shop.release.mutate({ cart: cartOf(both), all: true });
   });
 
   it("the daily quantity of a category: the third seat is sold out and stays free", async () => {
@@ -138,10 +133,10 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     expect(res).toEqual({ status: "sold_out", ticketCategoryIds: [id("day2")] });
     expect((await seatRows(t.database, [dateId])).map((r) => r.key)).not.toContain("B:0:3");
     expect((await countersOf(t.database, dateId)).quota[`ticket:${id("day2")}`]).toEqual({ capacity: 2, held: 2, sold: 0 });
-    expect(ok(await t.client().query<ScopeView>("shop.scope", { scopeId: dateId })).remaining[id("day2")]).toBe(0);
+    expect((await t.client().trpc.shop.scope.query({ scopeId: dateId })).remaining[id("day2")]).toBe(0);
     // The seat itself can still be sold as another category.
     expect(ok(await holdVia(t.client(), { scopeId: dateId, seats: seatsAs(id("max2"), ["B:0:3"]) })).status).toBe("held");
-    ok(await t.client().mutate("shop.release", { cart: first, all: true }));
+    await t.client().trpc.shop.release.mutate({ cart: first, all: true });
     expect(ok(await holdVia(t.client(), { scopeId: dateId, seats: seatsAs(id("day2"), ["B:0:1"]) })).status).toBe("held");
   });
 
@@ -153,8 +148,8 @@ describe("ticket category rules, enforced by the server on every hold", () => {
     ok(await holdVia(buyer, { scopeId: dateId, cart, counts: [{ ticketCategoryId: pair, areaId: "S", quantity: 1 }] }));
     expect(await countersOf(t.database, dateId)).toMatchObject({ quota: { [`ticket:${pair}`]: { held: 4 } }, areas: { S: { held: 4 } } });
     await refused({ scopeId: dateId, counts: [{ ticketCategoryId: pair, areaId: "S", quantity: 1 }] }, "sold_out");
-    expect(ok(await buyer.query<{ items: unknown[] }>("shop.cart", { cart })).items).toEqual([{ ticketCategoryId: pair, areaId: "S", quantity: 2 }]);
-    ok(await buyer.mutate("shop.release", { cart, counts: [{ ticketCategoryId: pair, areaId: "S", quantity: 1 }] }));
+    expect((await buyer.trpc.shop.cart.query({ cart })).items).toEqual([{ ticketCategoryId: pair, areaId: "S", quantity: 2 }]);
+    await buyer.trpc.shop.release.mutate({ cart, counts: [{ ticketCategoryId: pair, areaId: "S", quantity: 1 }] });
     expect(await countersOf(t.database, dateId)).toMatchObject({ quota: { [`ticket:${pair}`]: { held: 2 } }, areas: { S: { held: 2 } } });
   });
 });
@@ -177,14 +172,14 @@ describe("event rules", () => {
     const shop = await createShopEvent(t, { publish: false });
     const dateId = shop.dateIds[0]!;
     const buyer = t.client();
-    expect(appCodeOf(await buyer.query("shop.scope", { scopeId: dateId }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await buyer.query("shop.event", { eventId: shop.eventId }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(buyer.trpc.shop.scope.query({ scopeId: dateId })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(buyer.trpc.shop.event.query({ eventId: shop.eventId })))).toBe("NOT_FOUND");
     const before = await shopState(t.database, shop.eventId);
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, seats: seatsAs(shop.category("a").id, ["A:0:0"]) }))).toBe("NOT_FOUND");
     expect(appCodeOf(await holdVia(shop.organiser, { scopeId: dateId, seats: seatsAs(shop.category("a").id, ["A:0:0"]) }))).toBe("NOT_FOUND");
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
     // The organiser may preview the page.
-    expect(ok(await shop.organiser.query<ScopeView>("shop.scope", { scopeId: dateId })).onSale).toBe(false);
+    expect((await shop.organiser.trpc.shop.scope.query({ scopeId: dateId })).onSale).toBe(false);
   });
 
   it("a cancelled event sells nothing (EVENT_CANCELLED)", async () => {
@@ -192,8 +187,8 @@ describe("event rules", () => {
     const dateId = shop.dateIds[0]!;
     // On sale until the organiser cancels; from then on refused at once.
     expect(ok(await holdVia(t.client(), { scopeId: dateId, seats: seatsAs(shop.category("a").id, ["A:1:1"]) })).status).toBe("held");
-    ok(await shop.organiser.mutate("events.cancel", { id: shop.eventId }));
-    expect(ok(await t.client().query<ScopeView>("shop.scope", { scopeId: dateId }))).toMatchObject({ onSale: false, status: "canceled" });
+    await shop.organiser.trpc.events.cancel.mutate({ id: shop.eventId });
+    expect((await t.client().trpc.shop.scope.query({ scopeId: dateId }))).toMatchObject({ onSale: false, status: "canceled" });
     const before = await shopState(t.database, shop.eventId);
     expect(appCodeOf(await holdVia(t.client(), { scopeId: dateId, seats: seatsAs(shop.category("a").id, ["A:0:0"]) }))).toBe("EVENT_CANCELLED");
     expect(appCodeOf(await holdVia(t.client(), { scopeId: dateId, counts: [{ ticketCategoryId: shop.category("c").id, areaId: "S", quantity: 1 }] }))).toBe(
@@ -215,8 +210,8 @@ describe("a code-protected event", () => {
 
   it("is locked without access: no categories, no plan, no holds", async () => {
     const buyer = t.client();
-    expect(ok(await buyer.query<ScopeView>("shop.scope", { scopeId: dateId }))).toMatchObject({ locked: true, categories: [], layout: null, remaining: {} });
-    expect(ok(await buyer.query<EventView>("shop.event", { eventId: shop.eventId }))).toMatchObject({ locked: true, categories: [] });
+    expect((await buyer.trpc.shop.scope.query({ scopeId: dateId }))).toMatchObject({ locked: true, categories: [], layout: null, remaining: {} });
+    expect((await buyer.trpc.shop.event.query({ eventId: shop.eventId }))).toMatchObject({ locked: true, categories: [] });
     const before = await shopState(t.database, shop.eventId);
     const seats = seatsAs(shop.category("a").id, ["A:0:0"]);
     expect(appCodeOf(await holdVia(buyer, { scopeId: dateId, seats }))).toBe("ACCESS_CODE_INVALID");
@@ -227,20 +222,20 @@ describe("a code-protected event", () => {
   it("a wrong code is ACCESS_CODE_INVALID; after 10 tries even the right one is TOO_MANY_REQUESTS", async () => {
     const guesser = t.client();
     for (let i = 0; i < 10; i++) {
-      expect(appCodeOf(await guesser.mutate("shop.unlock", { eventId: shop.eventId, code: `Wrong-${i}` })), `try ${i + 1}`).toBe("ACCESS_CODE_INVALID");
+      expect(appCodeOf(await attempt(guesser.trpc.shop.unlock.mutate({ eventId: shop.eventId, code: `Wrong-${i}` }))), `try ${i + 1}`).toBe("ACCESS_CODE_INVALID");
     }
-    expect(appCodeOf(await guesser.mutate("shop.unlock", { eventId: shop.eventId, code: CODE }))).toBe("TOO_MANY_REQUESTS");
+    expect(appCodeOf(await attempt(guesser.trpc.shop.unlock.mutate({ eventId: shop.eventId, code: CODE })))).toBe("TOO_MANY_REQUESTS");
   });
 
   it("the right code (in any case) gives an access token that opens the shop and allows holds", async () => {
     const buyer = t.client();
-    const { access } = ok(await buyer.mutate<{ access: string }>("shop.unlock", { eventId: shop.eventId, code: CODE.toLowerCase() }));
+    const { access } = await buyer.trpc.shop.unlock.mutate({ eventId: shop.eventId, code: CODE.toLowerCase() });
     expect(access.length).toBeGreaterThan(20);
-    const scope = ok(await buyer.query<ScopeView>("shop.scope", { scopeId: dateId, access }));
+    const scope = await buyer.trpc.shop.scope.query({ scopeId: dateId, access });
     expect(scope).toMatchObject({ locked: false, onSale: true });
     expect(scope.categories.map((c) => c.name)).toEqual(["Ticket a", "Ticket b", "Ticket c"]);
     expect(scope.layout?.blocks.map((b) => b.id)).toEqual(["A", "B", "S"]);
-    expect(ok(await buyer.query<EventView>("shop.event", { eventId: shop.eventId, access })).locked).toBe(false);
+    expect((await buyer.trpc.shop.event.query({ eventId: shop.eventId, access })).locked).toBe(false);
     const res = ok(await holdVia(buyer, { scopeId: dateId, access, seats: seatsAs(shop.category("a").id, ["A:0:0"]) }));
     expect(res.status).toBe("held");
     expect((await seatRows(t.database, [dateId])).map((r) => [r.key, r.status])).toEqual([["A:0:0", "PAYMENT_PENDING"]]);
