@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppDeps } from "../../server/deps";
-import { type readCart, sweepExpiredCarts } from "../../server/modules/shop/holds";
+import { sweepExpiredCarts } from "../../server/modules/shop/holds";
 import type { WatchMessage } from "../../shared/schemas/shop";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { createTestDeps } from "./helpers/config";
@@ -14,8 +14,6 @@ import { expectNoDrift } from "./helpers/inventory";
  * Season tickets (ARCHITECTURE "Seat inventory and holds"): a season ticket holds its seat on
  * every date of every event of the season, all or nothing.
  */
-type CartView = Awaited<ReturnType<typeof readCart>>;
-
 let t: TestApp;
 let jobDeps: AppDeps;
 let organiser: TestClient;
@@ -45,7 +43,7 @@ beforeAll(async () => {
       ticketCategory("a", { name: "Ticket a", seatingCategoryId: "a" }),
       ticketCategory("b", { name: "Ticket b", seatingCategoryId: "b" }),
     ]);
-    ok(await organiser.mutate("events.publish", { id: eventId, publishOption: "now" }));
+    await organiser.trpc.events.publish.mutate({ id: eventId, publishOption: "now" });
     const [a, b] = await categoriesOf(t.database.db, eventId);
     children.push({ eventId, dateIds: (await datesOf(t.database.db, eventId)).map((d) => d.id), ticketA: a!.id, ticketB: b!.id });
   }
@@ -55,7 +53,7 @@ beforeAll(async () => {
     ticketCategory("sa", { name: "Season a", seatingCategoryId: "a" }),
     ticketCategory("sb", { name: "Season b", seatingCategoryId: "b" }),
   ]);
-  ok(await organiser.mutate("events.publish", { id: seasonId, publishOption: "now" }));
+  await organiser.trpc.events.publish.mutate({ id: seasonId, publishOption: "now" });
   const categories = await categoriesOf(t.database.db, seasonId);
   seasonA = categories.find((c) => c.name === "Season a")!.id;
   seasonB = categories.find((c) => c.name === "Season b")!.id;
@@ -90,7 +88,7 @@ async function seatAcrossDates(key: string) {
 describe("season tickets", () => {
   it("the season shop lists the season's categories over all dates of its events", async () => {
     expect(allDates).toHaveLength(3);
-    const scope = ok(await t.client().query<{ kind: string; dateCount: number; onSale: boolean; categories: { name: string }[] }>("shop.scope", { scopeId: seasonId }));
+    const scope = await t.client().trpc.shop.scope.query({ scopeId: seasonId });
     expect(scope).toMatchObject({ kind: "season", dateCount: 3, onSale: true });
     expect(scope.categories.map((c) => c.name)).toEqual(["Season a", "Season b"]);
   });
@@ -110,7 +108,7 @@ describe("season tickets", () => {
     expect(new Set(rows.map((r) => r.dateId))).toEqual(new Set(allDates));
     // Counted once on the season's quota, not on the dates'.
     expect((await countersOf(t.database, seasonId)).quota[`ticket:${seasonA}`]).toMatchObject({ held: 2 });
-    expect(ok(await buyer.query<CartView>("shop.cart", { cart })).seats.map((s) => s.key)).toEqual(["A:0:0", "A:0:1"]);
+    expect((await buyer.trpc.shop.cart.query({ cart })).seats.map((s) => s.key)).toEqual(["A:0:0", "A:0:1"]);
 
     for (const child of children) {
       for (const dateId of child.dateIds) {
@@ -120,7 +118,7 @@ describe("season tickets", () => {
     }
     // A season cart is not a date's cart.
     expect(appCodeOf(await holdVia(buyer, { scopeId: children[0]!.dateIds[0]!, cart, seats: seatsAs(children[0]!.ticketA, ["A:0:2"]) }))).toBe("CART_NOT_FOUND");
-    ok(await buyer.mutate("shop.release", { cart, all: true }));
+    await buyer.trpc.shop.release.mutate({ cart, all: true });
   });
 
   it("all or nothing: a seat taken on one date refuses the season hold and changes no other date", async () => {
@@ -146,11 +144,11 @@ describe("season tickets", () => {
     expect(await everything()).toEqual(withCart);
 
     // Once the single-date hold is gone the season gets the seat everywhere.
-    ok(await t.client().mutate("shop.release", { cart: single, all: true }));
+    await t.client().trpc.shop.release.mutate({ cart: single, all: true });
     expect(ok(await holdVia(buyer, { scopeId: seasonId, cart, seats: seatsAs(seasonA, ["A:1:0"]) })).status).toBe("held");
     expect(await seatAcrossDates("A:1:0")).toEqual(allDates.map(() => ({ status: "SEASON_BLOCKED", holdId: cart.id })));
     expect(first.dateIds).toHaveLength(1);
-    ok(await buyer.mutate("shop.release", { cart, all: true }));
+    await buyer.trpc.shop.release.mutate({ cart, all: true });
   });
 
   it("releasing a season seat frees it on every date; release all frees everything and the counters", async () => {
@@ -158,19 +156,19 @@ describe("season tickets", () => {
     const cart = cartOf(ok(await holdVia(buyer, { scopeId: seasonId, seats: [...seatsAs(seasonA, ["A:0:2", "A:1:2"]), ...seatsAs(seasonB, ["B:1:3"])] })));
     expect(await seatAcrossDates("A:0:2")).toEqual(allDates.map(() => ({ status: "SEASON_BLOCKED", holdId: cart.id })));
 
-    expect(ok(await buyer.mutate("shop.release", { cart, seatKeys: ["A:0:2"] }))).toEqual({ released: ["A:0:2"] });
+    expect((await buyer.trpc.shop.release.mutate({ cart, seatKeys: ["A:0:2"] }))).toEqual({ released: ["A:0:2"] });
     expect(await seatAcrossDates("A:0:2")).toEqual(allDates.map(() => ({ status: "FREE", holdId: null })));
     expect(await seatAcrossDates("A:1:2")).toEqual(allDates.map(() => ({ status: "SEASON_BLOCKED", holdId: cart.id })));
     expect((await countersOf(t.database, seasonId)).quota).toMatchObject({ [`ticket:${seasonA}`]: { held: 1 }, [`ticket:${seasonB}`]: { held: 1 } });
     // A single-date buyer can have the freed seat.
     const single = cartOf(ok(await holdVia(t.client(), { scopeId: children[0]!.dateIds[0]!, seats: seatsAs(children[0]!.ticketA, ["A:0:2"]) })));
 
-    expect(ok(await buyer.mutate("shop.release", { cart, all: true }))).toEqual({ released: ["A:1:2", "B:1:3"] });
+    expect((await buyer.trpc.shop.release.mutate({ cart, all: true }))).toEqual({ released: ["A:1:2", "B:1:3"] });
     const rows = await seatRows(t.database, allDates);
     expect(rows.map((r) => [r.key, r.holdId])).toEqual([["A:0:2", single.id]]);
     const quota = (await countersOf(t.database, seasonId)).quota;
     expect(Object.values(quota).every((c) => c.held === 0)).toBe(true);
-    ok(await t.client().mutate("shop.release", { cart: single, all: true }));
+    await t.client().trpc.shop.release.mutate({ cart: single, all: true });
   });
 
   it("an expired season hold is swept off every date", async () => {
@@ -187,7 +185,7 @@ describe("season tickets", () => {
     const rows = await seatRows(t.database, allDates);
     expect(rows.map((r) => [r.key, r.holdId])).toEqual([["B:0:3", single.id]]);
     expect(Object.values((await countersOf(t.database, seasonId)).quota).every((c) => c.held === 0)).toBe(true);
-    ok(await t.client().mutate("shop.release", { cart: single, all: true }));
+    await t.client().trpc.shop.release.mutate({ cart: single, all: true });
   });
 
   it("the season's live map: a seat taken on any date is taken; season holds reach season and date watchers", async () => {
@@ -205,12 +203,12 @@ describe("season tickets", () => {
     const blocked = (m: WatchMessage) => m.type === "delta" && seatIn(m, "A:0:3")?.s === "SEASON_BLOCKED";
     await seasonWatch.waitFor(blocked);
     await dateWatch.waitFor(blocked);
-    ok(await t.client().mutate("shop.release", { cart, all: true }));
+    await t.client().trpc.shop.release.mutate({ cart, all: true });
     const freed = (m: WatchMessage) => m.type === "delta" && seatIn(m, "A:0:3")?.s === "FREE";
     await seasonWatch.waitFor(freed);
     await dateWatch.waitFor(freed);
     seasonWatch.stop();
     dateWatch.stop();
-    ok(await t.client().mutate("shop.release", { cart: single, all: true }));
+    await t.client().trpc.shop.release.mutate({ cart: single, all: true });
   });
 });
