@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { queuedFeed, socketFeed } from "../../server/realtime/seat-feed";
 import { loadScope, type ShopScope } from "../../server/modules/shop/scope";
 import type { SeatBus } from "../../server/realtime/seat-bus";
@@ -70,6 +70,10 @@ describe("the seat feed over a watcher's own socket", () => {
     bus.announce(scope.scopeId, { seats: [seat("A:0:0", 2)] });
     bus.announce(scope.scopeId, { seats: [seat("A:0:1", 2)] });
     const base = first.value!.version;
+    // The first goes out at once; the second may wait for the channel's fan-out window (longer
+    // when the machine is busy and a delivery cost more than a millisecond).
+    await vi.waitFor(() => expect(a.frames).toHaveLength(3), { timeout: 2000, interval: 5 });
+    await vi.waitFor(() => expect(b.frames).toHaveLength(3), { timeout: 2000, interval: 5 });
     expect(versions(a)).toEqual([
       ["snapshot", base],
       ["delta", base + 1],
@@ -86,8 +90,8 @@ describe("the seat feed over a watcher's own socket", () => {
     expect((await pendingA).done).toBe(true);
     expect(bus.watcherCount()).toBe(before - 1);
     bus.announce(scope.scopeId, { seats: [seat("A:0:2", 2)] });
+    await vi.waitFor(() => expect(b.frames).toHaveLength(4), { timeout: 2000, interval: 5 });
     expect(a.frames).toHaveLength(3);
-    expect(b.frames).toHaveLength(4);
     fb.abort.abort();
     await pendingB;
   });
@@ -103,7 +107,8 @@ describe("the seat feed over a watcher's own socket", () => {
     expect(a.frames).toEqual([]);
     sendAsTrpc(a, 1, snapshot);
     const pending = f.feed.next();
-    await new Promise((r) => setImmediate(r));
+    // The second delta may wait for the channel's fan-out window.
+    await vi.waitFor(() => expect(a.frames.at(-1)?.message).toMatchObject({ seats: [seat("B:0:1", 2)] }), { timeout: 2000, interval: 5 });
     const numbers = versions(a);
     expect(numbers[0]).toEqual(["snapshot", snapshot.version]);
     numbers.forEach(([, v], i) => expect(v).toBe(snapshot.version + i));
