@@ -60,17 +60,19 @@ import { hashSecret } from "../../server/modules/shop/cart";
 import type { ShopScope } from "../../server/modules/shop/scope";
 import type { AppRouter } from "../../server/trpc/router";
 import {
+  fmt,
   Histogram,
-  machineCpuSeconds,
   originWebSocket,
   percentile,
-  processCpuSeconds,
   round,
   sleep,
   wallMs,
   type WsSocket,
 } from "./holds/lib";
 import { InspectorSession, printSummary, saveProfile, summarise } from "./holds/profile";
+import { type ConnectionUse, sampleConnections } from "./holds/connections";
+import { type Cores, CpuMeter, cpuText, NO_CPU } from "./holds/cpu";
+import { HoldTracker, pickSeats, type Seat } from "./holds/tracker";
 import { stormPhase, type StormResult } from "./holds/storm";
 import type { CollectMessage, HoldRecord, ReadyReport, ResultReport, StartMessage } from "./holds/watchers";
 
@@ -93,7 +95,6 @@ const STALL_MS = 60_000;
 /** During fan-out a buyer releases a hold only after this many newer ones: seats stay held long enough to be announced as held. */
 const FANOUT_HOLDS_KEPT = 8;
 
-type Seat = { key: string; tc: string; cat: string | null };
 type Cart = { id: string; secret: string };
 type HoldOutcome = { status: "held" | "taken" | "sold_out" | "error"; won: string[]; sentAt: number; returnedAt: number; cart?: Cart };
 
@@ -118,125 +119,7 @@ function withDatabase(url: string, name: string): string {
 }
 
 const log = (msg: string) => console.error(`[bench] ${msg}`);
-const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? round(n, digits).toLocaleString("en-US") : "n/a");
 
-/** Who holds which seat, as far as the buyers of this process were told. */
-class HoldTracker {
-  private readonly holder = new Map<string, { by: number; releasing: boolean }>();
-  doubles = 0;
-  doubleSeats: string[] = [];
-
-  won(by: number, keys: readonly string[]): void {
-    for (const k of keys) {
-      const e = this.holder.get(k);
-      // Another buyer holds it and has not asked to release it: two carts hold one seat.
-      if (e && e.by !== by && !e.releasing) {
-        this.doubles++;
-        if (this.doubleSeats.length < 10) this.doubleSeats.push(k);
-      }
-      this.holder.set(k, { by, releasing: false });
-    }
-  }
-
-  releasing(by: number, keys: readonly string[]): void {
-    for (const k of keys) {
-      const e = this.holder.get(k);
-      if (e?.by === by) e.releasing = true;
-    }
-  }
-
-  released(by: number, keys: readonly string[]): void {
-    for (const k of keys) if (this.holder.get(k)?.by === by) this.holder.delete(k);
-  }
-
-  isHeld(k: string): boolean {
-    return this.holder.has(k);
-  }
-
-  get size(): number {
-    return this.holder.size;
-  }
-}
-
-/** 1 or 2 random free seats (2: neighbours in a row), never one this process knows to be held. */
-function pickSeats(seats: readonly Seat[], tracker: HoldTracker): Seat[] {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const i = Math.floor(Math.random() * seats.length);
-    const a = seats[i]!;
-    if (tracker.isHeld(a.key)) continue;
-    if (Math.random() < 0.5) return [a];
-    const row = a.key.slice(0, a.key.lastIndexOf(":"));
-    for (const j of [i + 1, i - 1]) {
-      const b = seats[j];
-      if (b && b.key.startsWith(`${row}:`) && !tracker.isHeld(b.key)) return [a, b];
-    }
-    return [a];
-  }
-  throw new Error("no free seat found");
-}
-
-type CpuSnapshot = { at: number; server: number; load: number; watchers: Map<number, number>; postgres: Map<number, number>; machine: number };
-type Cores = Record<"server" | "load" | "watchers" | "postgres" | "machine", number>;
-
-const NO_CPU: Cores = { server: NaN, load: NaN, watchers: NaN, postgres: NaN, machine: NaN };
-
-/**
- * CPU used by each process group over a phase, in cores, from /proc: the server, this load
- * process, the watcher processes, the Postgres backends of the benchmark database (other
- * databases' backends, e.g. of tests running meanwhile, count as other processes) and the
- * whole machine. A process that ends during the phase is not counted.
- */
-class CpuMeter {
-  private start: Promise<CpuSnapshot>;
-
-  constructor(
-    private readonly db: postgres.Sql,
-    private readonly pids: () => { server: number; watchers: number[] },
-  ) {
-    this.start = this.read();
-  }
-
-  private async read(): Promise<CpuSnapshot> {
-    const backends = await this.db<{ pid: number }[]>`select pid from pg_stat_activity where datname = current_database()`.catch(() => []);
-    const p = this.pids();
-    const per = (list: number[]) => new Map(list.map((pid) => [pid, processCpuSeconds(pid)]));
-    const self = process.cpuUsage();
-    return {
-      at: performance.now(),
-      server: processCpuSeconds(p.server),
-      load: (self.user + self.system) / 1e6,
-      watchers: per(p.watchers),
-      postgres: per(backends.map((b) => b.pid)),
-      machine: machineCpuSeconds().busy,
-    };
-  }
-
-  reset(): void {
-    this.start = this.read();
-  }
-
-  async cores(): Promise<Cores> {
-    const [start, now] = await Promise.all([this.start, this.read()]);
-    const s = (now.at - start.at) / 1000;
-    const delta = (a: Map<number, number>, b: Map<number, number>) => {
-      let sum = 0;
-      for (const [pid, cpu] of b) if (Number.isFinite(cpu)) sum += cpu - (a.get(pid) ?? 0);
-      return sum;
-    };
-    return {
-      server: (now.server - start.server) / s,
-      load: (now.load - start.load) / s,
-      watchers: delta(start.watchers, now.watchers) / s,
-      postgres: delta(start.postgres, now.postgres) / s,
-      machine: (now.machine - start.machine) / s,
-    };
-  }
-}
-
-const cpuText = (c: Cores, watchers = false) => {
-  const ours = (Number.isFinite(c.server) ? c.server : 0) + c.postgres + c.load + (watchers ? c.watchers : 0);
-  return `server ${fmt(c.server, 2)}, postgres (benchmark database) ${fmt(c.postgres, 2)}, load ${fmt(c.load, 2)}${watchers ? `, watchers ${fmt(c.watchers, 2)}` : ""}, other processes ${fmt(Math.max(0, c.machine - ours), 2)}; machine ${fmt(c.machine, 2)} of ${os.cpus().length}`;
-};
 
 // ---------------------------------------------------------------------------------------------
 // The server under test
@@ -541,53 +424,6 @@ async function rawPhase(ctx: Context, withCounters = true) {
   return { ...rate(samples, window), cpu };
 }
 
-type ConnectionUse = { active: number; lock: number; idleInTx: number; idle: number; waits: string[] };
-
-/**
- * Samples what the server's database connections are doing (pg_stat_activity, every 50 ms):
- * averages per state, and for lock waits which statement waits and what its blocker is doing.
- */
-function sampleConnections(db: postgres.Sql): () => Promise<ConnectionUse> {
-  const totals = { active: 0, lock: 0, idleInTx: 0, idle: 0, samples: 0 };
-  const waits = new Map<string, number>();
-  let stop = false;
-  const done = (async () => {
-    while (!stop) {
-      const rows = await db<{ state: string; wait: string | null; q: string; blocker: string | null }[]>`
-        select a.state, a.wait_event_type as wait, left(regexp_replace(a.query, '[[:space:]]+', ' ', 'g'), 40) as q,
-               (select b.state || ' after "' || left(regexp_replace(b.query, '[[:space:]]+', ' ', 'g'), 40) || '"'
-                  from pg_stat_activity b where b.pid = (pg_blocking_pids(a.pid))[1] limit 1) as blocker
-        from pg_stat_activity a
-        where a.datname = current_database() and a.backend_type = 'client backend' and a.application_name <> 'bench'`.catch(() => []);
-      for (const r of rows) {
-        if (r.wait === "Lock") {
-          totals.lock++;
-          const key = `"${r.q.trim()}" blocked by ${r.blocker ?? "?"}`;
-          waits.set(key, (waits.get(key) ?? 0) + 1);
-        } else if (r.state === "active") totals.active++;
-        else if (r.state.startsWith("idle in transaction")) totals.idleInTx++;
-        else if (r.state === "idle") totals.idle++;
-      }
-      totals.samples++;
-      await sleep(50);
-    }
-  })();
-  return async () => {
-    stop = true;
-    await done;
-    const n = Math.max(1, totals.samples);
-    return {
-      active: totals.active / n,
-      lock: totals.lock / n,
-      idleInTx: totals.idleInTx / n,
-      idle: totals.idle / n,
-      waits: [...waits]
-        .sort((x, y) => y[1] - x[1])
-        .slice(0, 3)
-        .map(([k, c]) => `${fmt(c / n, 2)} ${k}`),
-    };
-  };
-}
 
 /** C buyers, each looping hold then release with its own cart, as fast as they get answers. */
 async function apiClosedPhase(ctx: Context, buyers: Buyer[]) {

@@ -17,6 +17,9 @@ export const wallMs = () => performance.timeOrigin + performance.now();
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** A figure for the report: rounded, with thousands separators, "n/a" when not measured. */
+export const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? round(n, digits).toLocaleString("en-US") : "n/a");
+
 export const round = (n: number, digits = 1) => {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
