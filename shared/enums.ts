@@ -38,6 +38,9 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const SEATING_TABS = ["LAYOUT", "CATEGORIES"] as const;
 export type SeatingTab = (typeof SEATING_TABS)[number];
 
-/** Profile verification (SPEC §4 Account). */
-export const VERIFICATION_STATES = ["none", "in_review", "verified"] as const;
+/**
+ * Profile verification (SPEC §4 Account): none uploaded, uploaded and in review, verified; an
+ * admin may also reject it with a reason, after which the organiser uploads again.
+ */
+export const VERIFICATION_STATES = ["none", "in_review", "verified", "rejected"] as const;
 export type VerificationState = (typeof VERIFICATION_STATES)[number];

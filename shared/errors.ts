@@ -59,6 +59,15 @@ export const APP_ERROR_CODES = [
   "PLAN_SEAT_LIMIT",
   "EVENT_SEAT_DATE_LIMIT",
   "IMAGE_TOO_LARGE",
+  // Organiser account area
+  "WRONG_PASSWORD",
+  "USERNAME_TAKEN",
+  "INVALID_DOCUMENT",
+  "DOCUMENT_LIMIT",
+  "DOCUMENTS_REQUIRED",
+  "NOT_IN_REVIEW",
+  "ALREADY_VERIFIED",
+  "PLAN_PAYMENT_OPEN",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

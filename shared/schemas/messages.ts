@@ -19,6 +19,12 @@ export const V = {
   passwordsMismatch: "v.passwordsMismatch",
   loginRequired: "v.loginRequired",
   url: "v.url",
+  // Organiser account area (shared/schemas/account.ts)
+  phone: "v.phone",
+  vatId: "v.vatId",
+  iban: "v.iban",
+  bic: "v.bic",
+  username: "v.username",
   number: "v.number",
   // Event schedule (shared/schemas/schedule.ts, shared/rules/recurrence.ts)
   date: "v.date",

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
@@ -6,27 +6,8 @@ import { canActForOrganiser } from "../../../shared/permissions";
 import { PageLoader } from "../../components/PageLoader";
 import { describeError } from "../../lib/errors";
 import { useUserInfo } from "../../lib/session";
+import { VerificationBadge } from "../../components/VerificationBadge";
 import { useTRPC } from "../../lib/trpc";
-
-function VerificationBadge({ state }: { state: "none" | "in_review" | "verified" }) {
-  if (state === "verified")
-    return (
-      <Badge color="green">
-        <Trans>Verified</Trans>
-      </Badge>
-    );
-  if (state === "in_review")
-    return (
-      <Badge color="yellow">
-        <Trans>Documents in review</Trans>
-      </Badge>
-    );
-  return (
-    <Badge color="gray">
-      <Trans>No documents uploaded</Trans>
-    </Badge>
-  );
-}
 
 /** Dashboard home: the organiser's account state and public profile link. */
 export default function DashboardHome() {

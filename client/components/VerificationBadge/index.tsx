@@ -1,0 +1,33 @@
+import { Badge } from "@mantine/core";
+import { Trans } from "@lingui/react/macro";
+import type { VerificationState } from "../../../shared/enums";
+
+/** The organiser's profile verification state (SPEC §4), as the dashboard, documents tab and admin show it. */
+export function VerificationBadge({ state }: { state: VerificationState }) {
+  switch (state) {
+    case "verified":
+      return (
+        <Badge color="green">
+          <Trans>Verified</Trans>
+        </Badge>
+      );
+    case "in_review":
+      return (
+        <Badge color="yellow">
+          <Trans>Documents in review</Trans>
+        </Badge>
+      );
+    case "rejected":
+      return (
+        <Badge color="red">
+          <Trans>Verification rejected</Trans>
+        </Badge>
+      );
+    case "none":
+      return (
+        <Badge color="gray">
+          <Trans>No documents uploaded</Trans>
+        </Badge>
+      );
+  }
+}
