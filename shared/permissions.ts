@@ -53,3 +53,11 @@ export function canActForOrganiser(user: RightsHolder | null | undefined, permis
   if (user.role === "organiser") return true;
   return user.role === "team_member" && permissions.some((p) => user.permissions?.[p] === true);
 }
+
+/**
+ * The organiser account's owner: the only one who may change payment details, manage the team
+ * and disable the account, whatever rights a team member holds (decision 013).
+ */
+export function isAccountOwner(user: RightsHolder | null | undefined): boolean {
+  return user?.role === "organiser" && user.organiserId !== null;
+}

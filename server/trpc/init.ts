@@ -1,7 +1,7 @@
 import { initTRPC, TRPCError } from "@trpc/server";
 import type { Role } from "../../shared/enums";
 import type { AppErrorCode } from "../../shared/errors";
-import { canActForOrganiser, type Permission } from "../../shared/permissions";
+import { canActForOrganiser, isAccountOwner, type Permission } from "../../shared/permissions";
 import { AppError } from "../lib/app-error";
 import { appCodeFromTrpc, trpcCodeOf } from "./error-codes";
 import { transformer } from "./transformer";
@@ -15,6 +15,7 @@ export type Access =
   | { kind: "public" }
   | { kind: "authed" }
   | { kind: "organiser"; permissions: Permission[] }
+  | { kind: "owner" }
   | { kind: "role"; role: Exclude<Role, "organiser" | "team_member"> };
 
 export type Meta = { access: Access };
@@ -108,6 +109,18 @@ export function organiserProcedure(...permissions: [Permission, ...Permission[]]
     })
     .meta({ access: { kind: "organiser", permissions } });
 }
+
+/**
+ * The organiser account's owner only (role organiser), never a team member whatever its rights:
+ * payment details, team management and disabling the account (decision 013).
+ */
+export const ownerProcedure = base
+  .use(requireSession)
+  .use(({ ctx, next }) => {
+    if (!isAccountOwner(ctx.user)) throw new TRPCError({ code: "FORBIDDEN", message: "FORBIDDEN" });
+    return next({ ctx: { ...ctx, organiserId: ctx.user.organiserId! } });
+  })
+  .meta({ access: { kind: "owner" } });
 
 function roleProcedure<R extends "reseller" | "agent" | "admin">(role: R) {
   return base

@@ -148,7 +148,7 @@ describe.each(procedures)("%s", (path, procedure) => {
   it("declares who may call it", () => {
     const access = accessOf(procedure);
     expect(access, `${path} has no meta.access: build it with the procedures of server/trpc/init.ts`).toBeDefined();
-    expect(["public", "authed", "organiser", "role"]).toContain(access?.kind);
+    expect(["public", "authed", "organiser", "owner", "role"]).toContain(access?.kind);
     if (access?.kind === "organiser") {
       expect(access.permissions.length).toBeGreaterThan(0);
       for (const p of access.permissions) expect(PERMISSIONS).toContain(p);
@@ -182,6 +182,15 @@ describe.each(procedures)("%s", (path, procedure) => {
       expect(REFUSALS).not.toContain(await outcome(path, allowed, access));
     });
     it.each(ALL_CALLERS.filter((n) => n !== allowed))("refuses %s with FORBIDDEN", async (name) => {
+      expect(await outcome(path, name, access)).toBe("FORBIDDEN");
+    });
+  }
+
+  if (access.kind === "owner") {
+    it("accepts the organiser account's owner", async () => {
+      expect(REFUSALS).not.toContain(await outcome(path, "organiser", access));
+    });
+    it.each(ALL_CALLERS.filter((n) => n !== "organiser"))("refuses %s with FORBIDDEN (owner only)", async (name) => {
       expect(await outcome(path, name, access)).toBe("FORBIDDEN");
     });
   }

@@ -6,10 +6,12 @@ import { canActForOrganiser, type Permission } from "../../../shared/permissions
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
+import { mayOpenProfileArea } from "./profile/tabs";
 
 const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
 const StadiumsArea = lazy(() => import("./stadiums"));
+const ProfileArea = lazy(() => import("./profile"));
 
 /**
  * /dashboard/*: the organiser dashboard. The sidebar lists an entry only once its area exists
@@ -30,6 +32,7 @@ export default function DashboardArea() {
         ]
       : []),
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
+    ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
   ];
   return (
     <AreaShell title={t`Organiser dashboard`} nav={nav}>
@@ -44,6 +47,9 @@ export default function DashboardArea() {
           </Route>
           <Route path="/stadiums" nest>
             <StadiumsArea />
+          </Route>
+          <Route path="/profile" nest>
+            <ProfileArea />
           </Route>
           <Route component={AreaNotFound} />
         </Switch>

@@ -1,0 +1,4 @@
+/** Placeholder until this tab lands (issue 15, in progress this session). */
+export default function ProfileTab() {
+  return null;
+}
