@@ -13,19 +13,20 @@ export function sampleConnections(db: postgres.Sql): () => Promise<ConnectionUse
   let stop = false;
   const done = (async () => {
     while (!stop) {
-      const rows = await db<{ state: string; wait: string | null; q: string; blocker: string | null }[]>`
+      const rows = await db<{ state: string | null; wait: string | null; q: string; blocker: string | null }[]>`
         select a.state, a.wait_event_type as wait, left(regexp_replace(a.query, '[[:space:]]+', ' ', 'g'), 40) as q,
                (select b.state || ' after "' || left(regexp_replace(b.query, '[[:space:]]+', ' ', 'g'), 40) || '"'
                   from pg_stat_activity b where b.pid = (pg_blocking_pids(a.pid))[1] limit 1) as blocker
         from pg_stat_activity a
         where a.datname = current_database() and a.backend_type = 'client backend' and a.application_name <> 'bench'`.catch(() => []);
+      // A backend still starting up has no state yet (null).
       for (const r of rows) {
         if (r.wait === "Lock") {
           totals.lock++;
           const key = `"${r.q.trim()}" blocked by ${r.blocker ?? "?"}`;
           waits.set(key, (waits.get(key) ?? 0) + 1);
         } else if (r.state === "active") totals.active++;
-        else if (r.state.startsWith("idle in transaction")) totals.idleInTx++;
+        else if (r.state?.startsWith("idle in transaction")) totals.idleInTx++;
         else if (r.state === "idle") totals.idle++;
       }
       totals.samples++;
