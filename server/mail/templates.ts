@@ -66,6 +66,17 @@ const M = {
     message: "The organiser has cancelled {event}. Your tickets of order {number} are cancelled and no longer valid.",
   },
   cancelRefund: /*i18n*/ { id: "mail.cancel.refund", message: "Your payment of {amount} is being refunded in full; you do not need to do anything." },
+  emailChangeSubject: /*i18n*/ { id: "mail.emailChange.subject", message: "Confirm your new email address" },
+  emailChangeBody: /*i18n*/ {
+    id: "mail.emailChange.body",
+    message: "You asked to sign in with this address ({email}) from now on. Please confirm it; the link is valid for {hours} hours. Until then your old address stays in use.",
+  },
+  emailChangeAction: /*i18n*/ { id: "mail.emailChange.action", message: "Confirm email address" },
+  emailChangeNoticeSubject: /*i18n*/ { id: "mail.emailChangeNotice.subject", message: "Your login email address is being changed" },
+  emailChangeNoticeBody: /*i18n*/ {
+    id: "mail.emailChangeNotice.body",
+    message: "Somebody signed in to your account asked to change its login email address to {email}. If this was not you, change your password at once and contact us.",
+  },
 } satisfies Record<string, MessageDescriptor>;
 
 export type MailTemplate =
@@ -74,7 +85,9 @@ export type MailTemplate =
   | { template: "contact_request"; name: string; email: string; fields: ContactFields }
   | { template: "order_confirmation"; name: string; event: string; date: string; number: string; tickets: number; total: string; link: string }
   | { template: "order_refunded"; name: string; event: string; number: string; amount: string }
-  | { template: "order_cancelled"; name: string; event: string; number: string; refund: string | null };
+  | { template: "order_cancelled"; name: string; event: string; number: string; refund: string | null }
+  | { template: "email_change_confirm"; name: string; email: string; link: string; hours: number }
+  | { template: "email_change_notice"; name: string; email: string };
 
 export type ContactFields = {
   phone?: string | undefined;
@@ -166,6 +179,15 @@ export function renderMail(locale: Locale, mail: MailTemplate): RenderedMail {
       return layout(locale, catalog._({ ...M.cancelSubject, values: { event: mail.event } }), mail.name, [
         { kind: "p", text: catalog._({ ...M.cancelBody, values: { event: mail.event, number: mail.number } }) },
         ...(mail.refund ? [{ kind: "p" as const, text: catalog._({ ...M.cancelRefund, values: { amount: mail.refund } }) }] : []),
+      ]);
+    case "email_change_confirm":
+      return layout(locale, catalog._(M.emailChangeSubject), mail.name, [
+        { kind: "p", text: catalog._({ ...M.emailChangeBody, values: { email: mail.email, hours: mail.hours } }) },
+        { kind: "action", label: catalog._(M.emailChangeAction), href: mail.link },
+      ]);
+    case "email_change_notice":
+      return layout(locale, catalog._(M.emailChangeNoticeSubject), mail.name, [
+        { kind: "p", text: catalog._({ ...M.emailChangeNoticeBody, values: { email: mail.email } }) },
       ]);
     case "contact_request":
       return layout(locale, catalog._({ ...M.contactSubject, values: { name: mail.name } }), null, [

@@ -3,7 +3,7 @@ import { COUNTRY_CODES } from "../countries";
 import { PERMISSIONS, type PermissionSet } from "../permissions";
 import { PLANS } from "../plans";
 import { isBic, isIban, isVatId, normaliseBic, normaliseIban, normaliseVatId } from "../rules/bank";
-import { NAME_MAX, NAME_MIN, PASSWORD_MAX, ZEmail, ZNewPassword } from "./auth";
+import { NAME_MAX, NAME_MIN, PASSWORD_MAX, USERNAME_MAX, USERNAME_PATTERN, ZEmail, ZNewPassword } from "./auth";
 import { V } from "./messages";
 import { text } from "./text";
 
@@ -115,8 +115,8 @@ export const ZPermissionSet = z.object(
 export const ZUsername = text()
   .trim()
   .min(NAME_MIN, V.minLength3)
-  .max(40, V.maxLength)
-  .regex(/^[A-Za-z0-9._-]+$/, V.username)
+  .max(USERNAME_MAX, V.maxLength)
+  .regex(USERNAME_PATTERN, V.username)
   .transform((v) => v.toLowerCase());
 
 /** Team management tab: a new team member with its rights. */

@@ -48,8 +48,20 @@ export const ZRegisterInput = z
   });
 export type TRegisterInput = z.input<typeof ZRegisterInput>;
 
+/** A team member's user name (created by its organiser instead of an email address). */
+export const USERNAME_PATTERN = /^[A-Za-z0-9._-]+$/;
+export const USERNAME_MAX = 40;
+
+/**
+ * The login field takes an email address, or a team member's user name: anything with an "@"
+ * must be a valid address, anything else a valid user name.
+ */
 export const ZLoginInput = z.object({
-  email: text().trim().min(1, V.loginRequired).max(EMAIL_MAX, V.maxLength).pipe(z.email(V.email)),
+  email: text()
+    .trim()
+    .min(1, V.loginRequired)
+    .max(EMAIL_MAX, V.maxLength)
+    .refine((v) => v === "" || (v.includes("@") ? z.email().safeParse(v).success : v.length <= USERNAME_MAX && USERNAME_PATTERN.test(v)), V.email),
   password: text().min(1, V.loginRequired).max(PASSWORD_MAX, V.maxLength),
 });
 export type TLoginInput = z.input<typeof ZLoginInput>;

@@ -122,7 +122,14 @@ describe("ZLoginInput (SPEC §5 Login)", () => {
   });
 
   it("email must have a valid format", () => {
-    expect(messagesAt(ZLoginInput, { email: "not-an-email", password: "x" }, "email")).toEqual([V.email]);
+    expect(messagesAt(ZLoginInput, { email: "not-an-email@", password: "x" }, "email")).toEqual([V.email]);
+    expect(messagesAt(ZLoginInput, { email: "anna@example", password: "x" }, "email")).toEqual([V.email]);
+  });
+
+  it("takes a team member's user name instead of an email address (issue 15), but nothing else", () => {
+    expect(ZLoginInput.safeParse({ email: "box.office-1", password: "x" }).success).toBe(true);
+    expect(messagesAt(ZLoginInput, { email: "not an email", password: "x" }, "email")).toEqual([V.email]);
+    expect(messagesAt(ZLoginInput, { email: "a".repeat(41), password: "x" }, "email")).toEqual([V.email]);
   });
 
   it("does not apply the registration password criteria (old passwords still log in)", () => {

@@ -33,9 +33,11 @@ export function LoginForm() {
     <form onSubmit={form.onSubmit((values) => login.mutate(values))} noValidate>
       <Stack>
         <TextInput
-          label={t`Email`}
-          type="email"
-          autoComplete="email"
+          label={t`Email or user name`}
+          type="text"
+          inputMode="email"
+          autoCapitalize="none"
+          autoComplete="username"
           required
           data-autofocus
           key={form.key("email")}

@@ -8,6 +8,7 @@ import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { useRoleLabels } from "../../lib/role-labels";
+import { AccountStatusCell } from "./AccountStatusCell";
 
 function AdminHome() {
   const { t, i18n } = useLingui();
@@ -58,6 +59,9 @@ function AdminHome() {
               <Table.Th>
                 <Trans>Registered</Trans>
               </Table.Th>
+              <Table.Th>
+                <Trans>Account</Trans>
+              </Table.Th>
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -91,6 +95,9 @@ function AdminHome() {
                 </Table.Td>
                 <Table.Td>{new Intl.NumberFormat(i18n.locale).format(o.ticketContingent)}</Table.Td>
                 <Table.Td>{dateFormat.format(o.createdAt)}</Table.Td>
+                <Table.Td>
+                  <AccountStatusCell organiserId={o.id} name={o.name} disabledAt={o.disabledAt} />
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>

@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { organiserProcedure, publicProcedure, router } from "../../trpc/init";
+import { accessRouter } from "./access/router";
+import { documentsRouter } from "./documents/router";
+import { notificationsRouter } from "./notifications/router";
+import { paymentRouter } from "./payment/router";
+import { profileRouter } from "./profile/router";
 import { getOrganiserOverview, getPublicProfile } from "./service";
+import { teamRouter } from "./team/router";
 
 export const accountRouter = router({
   overview: organiserProcedure("viewMainDashboard").query(({ ctx }) =>
@@ -9,4 +15,10 @@ export const accountRouter = router({
   publicProfile: publicProcedure
     .input(z.object({ organiserId: z.uuid() }))
     .query(({ ctx, input }) => getPublicProfile(ctx.database.db, input.organiserId)),
+  access: accessRouter,
+  team: teamRouter,
+  profile: profileRouter,
+  notifications: notificationsRouter,
+  payment: paymentRouter,
+  documents: documentsRouter,
 });

@@ -1,7 +1,17 @@
+import { z } from "zod";
 import { adminProcedure, router } from "../../trpc/init";
+import { setOrganiserEnabled } from "../account/disable";
 import { countUsersByRole, listOrganisers } from "./service";
 
 export const adminRouter = router({
   organisers: adminProcedure.query(({ ctx }) => listOrganisers(ctx.database.db)),
   userCounts: adminProcedure.query(({ ctx }) => countUsersByRole(ctx.database.db)),
+  /** Re-enables an organiser account its owner disabled (or disables one). */
+  setOrganiserEnabled: adminProcedure
+    .input(z.object({ organiserId: z.uuid(), enabled: z.boolean() }))
+    .mutation(async ({ ctx, input }) => {
+      const ended = await setOrganiserEnabled(ctx.database.db, input);
+      for (const userId of ended) ctx.sockets.closeUser(userId);
+      return { ok: true as const };
+    }),
 });

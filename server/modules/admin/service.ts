@@ -14,6 +14,7 @@ export async function listOrganisers(db: DbOrTx) {
       createdAt: organisers.createdAt,
       ownerEmail: users.email,
       ownerStatus: users.status,
+      disabledAt: organisers.disabledAt,
     })
     .from(organisers)
     .leftJoin(users, and(eq(users.organiserId, organisers.id), eq(users.role, "organiser")))

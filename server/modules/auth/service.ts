@@ -56,18 +56,17 @@ export async function registerOrganiser(db: Db, input: RegisterInput, options: L
   }
 }
 
-async function createEmailToken(
-  tx: DbOrTx,
-  userId: string,
-  kind: "activation" | "password_reset",
-  ttlMs: number,
-): Promise<string> {
+type EmailTokenKind = "activation" | "password_reset" | "email_change";
+
+/** A single-use emailed token of `kind` for the user; returns the `<id>.<secret>` the link carries. */
+export async function createEmailToken(tx: DbOrTx, userId: string, kind: EmailTokenKind, ttlMs: number): Promise<string> {
   const { id, token, secretHash } = createIdSecretToken();
   await tx.insert(authTokens).values({ id, secretHash, kind, userId, expiresAt: new Date(Date.now() + ttlMs) });
   return token;
 }
 
-async function findEmailToken(db: DbOrTx, token: string, kind: "activation" | "password_reset") {
+/** The stored token a link carries (its secret checked), used or not; null when unknown or forged. */
+export async function findEmailToken(db: DbOrTx, token: string, kind: EmailTokenKind) {
   const parts = splitIdSecretToken(token);
   if (!parts) return null;
   const [row] = await db
@@ -100,30 +99,45 @@ export async function activateAccount(db: Db, token: string): Promise<Activation
   });
 }
 
-/** Checks an email login. Unknown accounts cost the same time as known ones. */
-export async function verifyEmailLogin(db: DbOrTx, email: string, password: string) {
-  const [user] = await db.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
-  return checkCredentials(user, password);
+/**
+ * Checks a login by email, or by user name for team members created with one (the login form
+ * takes either). Unknown accounts cost the same time as known ones.
+ */
+export async function verifyEmailLogin(db: DbOrTx, login: string, password: string) {
+  const name = login.toLowerCase();
+  const byEmail = name.includes("@");
+  const [row] = await db
+    .select({ user: users, organiserDisabledAt: organisers.disabledAt })
+    .from(users)
+    .leftJoin(organisers, eq(organisers.id, users.organiserId))
+    .where(byEmail ? eq(users.email, name) : and(eq(users.username, name), eq(users.role, "team_member")))
+    .limit(1);
+  return checkCredentials(row?.user, password, row?.organiserDisabledAt ?? null);
 }
 
 /** Event staff sign in with their username. */
 export async function verifyAgentLogin(db: DbOrTx, username: string, password: string) {
-  const [user] = await db.select().from(users).where(eq(users.username, username.toLowerCase())).limit(1);
-  if (user && user.role !== "agent") {
+  const [row] = await db
+    .select({ user: users, organiserDisabledAt: organisers.disabledAt })
+    .from(users)
+    .leftJoin(organisers, eq(organisers.id, users.organiserId))
+    .where(eq(users.username, username.toLowerCase()))
+    .limit(1);
+  if (row && row.user.role !== "agent") {
     await verifyDummyPassword(password);
     throw new AppError("INVALID_CREDENTIALS");
   }
-  return checkCredentials(user, password);
+  return checkCredentials(row?.user, password, row?.organiserDisabledAt ?? null);
 }
 
-async function checkCredentials(user: typeof users.$inferSelect | undefined, password: string) {
+async function checkCredentials(user: typeof users.$inferSelect | undefined, password: string, organiserDisabledAt: Date | null) {
   if (!user) {
     await verifyDummyPassword(password);
     throw new AppError("INVALID_CREDENTIALS");
   }
   if (!(await verifyPassword(user.passwordHash, password))) throw new AppError("INVALID_CREDENTIALS");
   if (user.status === "pending") throw new AppError("ACCOUNT_NOT_ACTIVATED");
-  if (user.status !== "active") throw new AppError("ACCOUNT_DISABLED");
+  if (user.status !== "active" || organiserDisabledAt !== null) throw new AppError("ACCOUNT_DISABLED");
   return user;
 }
 

@@ -1,8 +1,8 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, inArray, lt, ne } from "drizzle-orm";
 import type { Locale, Role } from "../../../shared/enums";
 import type { PermissionSet } from "../../../shared/permissions";
 import type { DbOrTx } from "../../db/client";
-import { sessions, users } from "../../db/schema";
+import { organisers, sessions, users } from "../../db/schema";
 import { createIdSecretToken, secretMatchesHash, splitIdSecretToken } from "../../lib/crypto";
 
 export const SESSION_COOKIE = "session";
@@ -74,13 +74,16 @@ export async function validateSessionToken(
         eventId: users.eventId,
         status: users.status,
       },
+      organiserDisabledAt: organisers.disabledAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(organisers, eq(organisers.id, users.organiserId))
     .where(eq(sessions.id, parts.id))
     .limit(1);
   if (!row || !secretMatchesHash(parts.secret, row.session.secretHash)) return null;
-  if (row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "active") {
+  // A disabled organiser account ends the sessions of everybody of it (owner, team, staff, resellers).
+  if (row.session.expiresAt.getTime() <= now.getTime() || row.user.status !== "active" || row.organiserDisabledAt !== null) {
     await db.delete(sessions).where(eq(sessions.id, parts.id));
     return null;
   }
@@ -99,9 +102,20 @@ export async function invalidateSession(db: DbOrTx, sessionId: string): Promise<
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Password change, deactivation and account disable end every session of the user. */
-export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/** Password change, deactivation and account disable end every session of the user (but `keep`); returns the ended ids. */
+export async function invalidateUserSessions(db: DbOrTx, userId: string, options: { keep?: string } = {}): Promise<string[]> {
+  const ended = await db
+    .delete(sessions)
+    .where(options.keep ? and(eq(sessions.userId, userId), ne(sessions.id, options.keep)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
+  return ended.map((s) => s.id);
+}
+
+/** Disabling an organiser account ends the sessions of every user of it; returns those users. */
+export async function invalidateOrganiserSessions(db: DbOrTx, organiserId: string): Promise<string[]> {
+  const members = db.select({ id: users.id }).from(users).where(eq(users.organiserId, organiserId));
+  const ended = await db.delete(sessions).where(inArray(sessions.userId, members)).returning({ userId: sessions.userId });
+  return [...new Set(ended.map((s) => s.userId))];
 }
 
 export async function deleteExpiredSessions(db: DbOrTx, now = new Date()): Promise<void> {

@@ -95,6 +95,8 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
   const scope = await loadScope(deps.database.db, cartRow.scope_id);
   if (!scope) throw new AppError("CART_NOT_FOUND", { field: "cart" });
   if (!isLive(scope.event.status)) throw new AppError(isCancelled(scope.event.status) ? "EVENT_CANCELLED" : "EVENT_NOT_ON_SALE");
+  // A cart held before its organiser disabled the account does not become an order.
+  if (scope.organiserDisabled) throw new AppError("EVENT_NOT_ON_SALE");
   const participants = participantsOf(scope, input.tickets);
 
   const changes: Changes = new Map();

@@ -6,7 +6,7 @@ import type { EventListStatus } from "../../../shared/schemas/events";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
 import type { AppDeps } from "../../deps";
-import { eventDates, events, eventSeating, ticketCategories } from "../../db/schema";
+import { eventDates, events, eventSeating, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import type { EventRow } from "../events/access";
 
@@ -29,6 +29,8 @@ export type ShopScope = {
   lastEndsAt: Date | null;
   categories: TicketCategoryRow[];
   layout: SeatingLayout | null;
+  /** The organiser disabled its account: nothing of it sells (issue 15). */
+  organiserDisabled: boolean;
 };
 
 const CACHE_MS = 1000;
@@ -93,7 +95,9 @@ async function readScope(db: DbOrTx, scopeId: string): Promise<ShopScope | null>
   }
   const categories = await db.select().from(ticketCategories).where(eq(ticketCategories.eventId, event.id)).orderBy(asc(ticketCategories.sortOrder));
   const [seating] = event.seatingMode === "template" ? await db.select({ layout: eventSeating.layout }).from(eventSeating).where(eq(eventSeating.eventId, event.id)).limit(1) : [];
-  const scope: ShopScope = { kind: dated ? "date" : "season", scopeId, event, dateIds, date, firstStartsAt, lastEndsAt, categories, layout: seating?.layout ?? null };
+  const [organiser] = await db.select({ disabledAt: organisers.disabledAt }).from(organisers).where(eq(organisers.id, event.organiserId)).limit(1);
+  const organiserDisabled = !organiser || organiser.disabledAt !== null;
+  const scope: ShopScope = { kind: dated ? "date" : "season", scopeId, event, dateIds, date, firstStartsAt, lastEndsAt, categories, layout: seating?.layout ?? null, organiserDisabled };
   return scope;
 }
 
@@ -103,6 +107,7 @@ export function scopeListStatus(scope: ShopScope, now = new Date()): EventListSt
 
 /** Whether this date (or season) still sells: the event is on sale and the date has not ended. */
 export function scopeOnSale(scope: ShopScope, now = new Date()): boolean {
+  if (scope.organiserDisabled) return false;
   const on = isOnSale({ type: scope.event.type, status: scope.event.status, firstStartsAt: scope.firstStartsAt, lastEndsAt: scope.lastEndsAt }, now);
   if (!on) return false;
   if (scope.kind === "season") return scope.dateIds.length > 0 && now.getTime() < scope.date.endsAt.getTime();
