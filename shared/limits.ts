@@ -27,4 +27,9 @@ export function inventoryBudget(isVerified: boolean): InventoryBudget {
 export const IMAGE_PIXEL_LIMITS = {
   event_image: { maxWidth: 8000, maxHeight: 8000, maxPixels: 32_000_000 },
   stadium_image: { maxWidth: 10_000, maxHeight: 10_000, maxPixels: 64_000_000 },
+  /** Shown at most a few hundred pixels wide on the public profile. */
+  organiser_logo: { maxWidth: 4000, maxHeight: 4000, maxPixels: 16_000_000 },
 } as const;
+
+/** The organiser's logo (profile tab): JPEG or PNG, like the sponsors' logos under 5 MB (SPEC §9). */
+export const ORGANISER_LOGO_MAX_BYTES = 5 * 1024 * 1024;

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { organisers } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -23,7 +23,11 @@ export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {
   return { ...row, planActive, canPublish: row.verificationState === "verified" && planActive && row.ticketContingent > 0 };
 }
 
-/** What anybody may see of an organiser (/profile/{id}). */
+/**
+ * What anybody may see of an organiser (/profile/{id}): its name, description, city, country,
+ * web and social links and logo; never its phone, address, VAT ID, tax number or bank details
+ * (decision 013). A disabled organiser has no public profile.
+ */
 export async function getPublicProfile(db: DbOrTx, organiserId: string) {
   const [row] = await db
     .select({
@@ -36,9 +40,10 @@ export async function getPublicProfile(db: DbOrTx, organiserId: string) {
       facebookUrl: organisers.facebookUrl,
       instagramUrl: organisers.instagramUrl,
       youtubeUrl: organisers.youtubeUrl,
+      logoUploadId: organisers.logoUploadId,
     })
     .from(organisers)
-    .where(eq(organisers.id, organiserId))
+    .where(and(eq(organisers.id, organiserId), isNull(organisers.disabledAt)))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   return row;
