@@ -81,7 +81,7 @@ describe("a payment that fails", () => {
       const other = t.client();
       const held = ok(await holdVia(other, { scopeId: dateId, seats: keys.map((key) => ({ key, ticketCategoryId: a })) }));
       expect(held.status).toBe("held");
-      ok(await other.mutate("shop.release", { cart: cartOf(held), all: true }));
+      await other.trpc.shop.release.mutate({ cart: cartOf(held), all: true });
     });
   }
 });
@@ -131,7 +131,7 @@ describe("a payment arriving after the hold ran out", () => {
     expect(mails.map((m) => [m.template, m.locale, m.attachments])).toEqual([["order_refunded", "de", []]]);
     expect(mails[0]!.subject).toBe(`Ihre Bestellung ${order.number} konnte nicht abgeschlossen werden`);
     expect(mails[0]!.text).toMatch(/32,00\s€/);
-    const view = ok(await placed.client.query<{ status: string; refunded: boolean }>("orders.view", { orderId: placed.orderId, key: keyOf(t, placed.orderId) }));
+    const view = await placed.client.trpc.orders.view.query({ orderId: placed.orderId, key: keyOf(t, placed.orderId) });
     expect(view).toMatchObject({ status: "cancelled", refunded: true });
 
     // The refund job pays the money back, once.
@@ -142,7 +142,7 @@ describe("a payment arriving after the hold ran out", () => {
     ]);
     expect(await processRefunds(t.deps)).toBe(0);
     expect((await testPaymentsOf(t.database, placed.orderId))[0]!.refunded_cents).toBe(order.total_cents);
-    ok(await other.mutate("shop.release", { cart: otherCart, all: true }));
+    await other.trpc.shop.release.mutate({ cart: otherCart, all: true });
   });
 
   it("completes the order when its seats are still free", async () => {
@@ -255,8 +255,8 @@ describe("reconciliation", () => {
       stateBefore = await ordersState(t.database);
       // The provider says "paid", then confirming the order fails half-way (at its mail).
       const res = await decideVia(placed.client, paymentId, "paid");
-      expect(res.status).toBe(500);
-      expect(res.error!.data.appCode).toBe("INTERNAL");
+      expect(res.error?.httpStatus).toBe(500);
+      expect(res.error!.appCode).toBe("INTERNAL");
     } finally {
       await undo();
     }

@@ -26,9 +26,10 @@ import {
   testPaymentsOf,
 } from "./helpers/orders";
 import { linkIn } from "./helpers/outbox";
-import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
+import { cartOf, createShopEvent, eventOptions, holdVia, type ShopEvent } from "./helpers/shop";
 import { seatedBlock, standingBlock } from "./helpers/stadiums";
 import { expectNoDrift } from "./helpers/inventory";
+import { attempt, malformed, type Attempt } from "./helpers/trpc";
 
 /**
  * A plan with room for every test of this file: block A (category a, 5 × 10 seats), block B
@@ -67,10 +68,6 @@ function purchaseCategories() {
     ticketCategory("c", { seatingCategoryId: "c", priceCents: 1200 }),
     ticketCategory("f", { seatingCategoryId: "a", kind: "free", priceCents: 0 }),
   ];
-}
-
-function options(overrides: Record<string, unknown> = {}) {
-  return { vatPercent: 19, visibility: "public", participantFields: [], dailyAttendeeLimit: null, accessCode: null, ...overrides };
 }
 
 let t: TestApp;
@@ -145,7 +142,7 @@ describe("a full purchase with the test provider", () => {
     expect(await mailsTo(t.database, email)).toEqual([]);
 
     const key = keyOf(t, orderId);
-    const pendingView = ok(await placed.client.query<{ status: string }>("orders.view", { orderId, key }));
+    const pendingView = await placed.client.trpc.orders.view.query({ orderId, key });
     expect(pendingView.status).toBe("pending");
     const pendingPdf = await placed.client.request({ method: "GET", url: `/api/orders/${orderId}/tickets.pdf?key=${key}` });
     expect(pendingPdf.statusCode).toBe(409);
@@ -186,12 +183,7 @@ describe("a full purchase with the test provider", () => {
     const link = linkIn(mail, `/event-dates/${dateId}/tickets-view`);
     expect(link.searchParams.get("order")).toBe(orderId);
     expect(link.searchParams.get("key")).toBe(key);
-    const view = ok(
-      await t.client().query<{ status: string; number: string; refunded: boolean; amounts: { totalCents: number }; lines: { places: unknown[]; totalCents: number; status: string }[] }>(
-        "orders.view",
-        { orderId, key: link.searchParams.get("key") },
-      ),
-    );
+    const view = await t.client().trpc.orders.view.query({ orderId, key: link.searchParams.get("key")! });
     expect(view).toMatchObject({ status: "valid", number: order.number, refunded: false, amounts: { totalCents: 3200 } });
     expect(view.lines.map((l) => l.places)).toEqual([[{ block: "Block A", row: "1", seat: "1" }], [{ block: "Block A", row: "1", seat: "2" }]]);
 
@@ -230,10 +222,10 @@ describe("a full purchase with the test provider", () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toEqual({ error: "ORDER_UNAVAILABLE" });
     }
-    expect(appCodeOf(await t.client().query("orders.view", { orderId, key: otherKey }))).toBe("ORDER_UNAVAILABLE");
+    expect(appCodeOf(await attempt(t.client().trpc.orders.view.query({ orderId, key: otherKey })))).toBe("ORDER_UNAVAILABLE");
     // An order that does not exist looks the same, even with the key that would fit it.
     const missing = "00000000-0000-4000-8000-000000000000";
-    expect(appCodeOf(await t.client().query("orders.view", { orderId: missing, key: keyOf(t, missing) }))).toBe("ORDER_UNAVAILABLE");
+    expect(appCodeOf(await attempt(t.client().trpc.orders.view.query({ orderId: missing, key: keyOf(t, missing) })))).toBe("ORDER_UNAVAILABLE");
     const res = await t.client().request({ method: "GET", url: `/api/orders/${missing}/tickets.pdf?key=${keyOf(t, missing)}` });
     expect(res.statusCode).toBe(404);
   });
@@ -319,7 +311,7 @@ describe("counted tickets in a standing area", () => {
     ]);
     expect(await areaOf(t.database, dateId, "S")).toMatchObject({ held: 0, sold: 3 });
     expect(await quotaOf(t.database, dateId, `ticket:${c}`)).toMatchObject({ held: 0, sold: 3 });
-    const view = ok(await client.query<{ lines: { places: unknown[] }[] }>("orders.view", { orderId: result.orderId, key: keyOf(t, result.orderId) }));
+    const view = await client.trpc.orders.view.query({ orderId: result.orderId, key: keyOf(t, result.orderId) });
     expect(view.lines.map((l) => l.places)).toEqual([[{ area: "Area S" }], [{ area: "Area S" }], [{ area: "Area S" }]]);
   });
 });
@@ -337,7 +329,7 @@ describe("booking options", () => {
     ]);
     const refused = await checkoutVia(client, unknownOption);
     expect(appCodeOf(refused)).toBe("VALIDATION");
-    expect(refused.error!.data.fieldErrors).toEqual({ tickets: ["VALIDATION"] });
+    expect(refused.error!.fieldErrors).toEqual({ tickets: ["VALIDATION"] });
     expect(await ordersState(t.database)).toEqual(before);
 
     const result = ok(
@@ -370,7 +362,7 @@ describe("booking options", () => {
   });
 
   it("takes the event's VAT rate for tickets and 19 % for the service fee", async () => {
-    const reduced = await createShopEvent(t, { layout: purchaseLayout(), categories: purchaseCategories(), options: options({ vatPercent: 7 }) });
+    const reduced = await createShopEvent(t, { layout: purchaseLayout(), categories: purchaseCategories(), options: eventOptions({ vatPercent: 7 }) });
     const placed = await placeSeatOrder(t, reduced.dateIds[0]!, reduced.category("a").id, ["A:0:0", "A:0:1"]);
     const order = (await orderRow(t.database, placed.orderId))!;
     // round(1500 × 7/107) = 98 per ticket; round(200 × 19/119) = 32 on the fees.
@@ -399,7 +391,7 @@ describe("participant fields", () => {
     event = await createShopEvent(t, {
       layout: purchaseLayout(),
       categories: purchaseCategories(),
-      options: options({
+      options: eventOptions({
         participantFields: [
           { key: "full_name", label: "Full name", required: true },
           { key: "age", label: "Age", required: false },
@@ -423,7 +415,7 @@ describe("participant fields", () => {
         ]),
       );
       expect(appCodeOf(res)).toBe("PARTICIPANT_REQUIRED");
-      expect(res.error!.data.fieldErrors).toEqual({ "tickets.1.participant.full_name": ["PARTICIPANT_REQUIRED"] });
+      expect(res.error!.fieldErrors).toEqual({ "tickets.1.participant.full_name": ["PARTICIPANT_REQUIRED"] });
     }
     expect(await ordersState(t.database)).toEqual(before);
     expect(await cartState(t.database, cart.id)).toBe("active");
@@ -453,7 +445,7 @@ describe("tampered or bad input", () => {
   }
 
   /** The call is refused with `code`, and neither the orders nor the cart's seats changed. */
-  async function expectRefused(run: () => Promise<Parameters<typeof appCodeOf>[0]>, code: string, cart: { id: string }, keys: string[]) {
+  async function expectRefused(run: () => Promise<Attempt<unknown>>, code: string, cart: { id: string }, keys: string[]) {
     const before = await ordersState(t.database);
     const seatsBefore = await seatStates(t.database, dateId, keys);
     const res = await run();
@@ -495,7 +487,7 @@ describe("tampered or bad input", () => {
     const input = checkoutInput(
       cart,
       keys.map((k) => ({ ticketCategoryId: a, seatKeys: [k], priceCents: 1, totalCents: 1, vatCents: 0, unitCents: 1 })),
-      { totalCents: 1, amounts: { totalCents: 1, ticketsCents: 1, feesCents: 0 }, feesCents: 0, discountCents: 3199 },
+      malformed({ totalCents: 1, amounts: { totalCents: 1, ticketsCents: 1, feesCents: 0 }, feesCents: 0, discountCents: 3199 }),
     );
     const result = ok(await checkoutVia(client, input));
     const order = (await orderRow(t.database, result.orderId))!;
@@ -530,7 +522,7 @@ describe("tampered or bad input", () => {
       keys,
     );
     const res = await checkoutVia(mine.client, checkoutInput({ id: mine.cart.id, secret: "x".repeat(32) }, tickets));
-    expect(res.error!.data.fieldErrors).toEqual({ cart: ["CART_NOT_FOUND"] });
+    expect(res.error!.fieldErrors).toEqual({ cart: ["CART_NOT_FOUND"] });
   });
 
   it("refuses an expired cart", async () => {
@@ -540,11 +532,11 @@ describe("tampered or bad input", () => {
     const before = await ordersState(t.database);
     const res = await checkoutVia(client, checkoutInput(cart, seatTickets(a, keys)));
     expect(appCodeOf(res)).toBe("CART_EXPIRED");
-    expect(res.error!.data.fieldErrors).toEqual({ cart: ["CART_EXPIRED"] });
+    expect(res.error!.fieldErrors).toEqual({ cart: ["CART_EXPIRED"] });
     expect(await ordersState(t.database)).toEqual(before);
     // A released cart is no better.
     const other = await held(["A:3:9"]);
-    ok(await other.client.mutate("shop.release", { cart: other.cart, all: true, seatKeys: [], counts: [] }));
+    await other.client.trpc.shop.release.mutate({ cart: other.cart, all: true, seatKeys: [], counts: [] });
     expect(appCodeOf(await checkoutVia(other.client, checkoutInput(other.cart, seatTickets(a, ["A:3:9"]))))).toBe("CART_EXPIRED");
     expect(await ordersState(t.database)).toEqual(before);
   });
@@ -555,14 +547,14 @@ describe("tampered or bad input", () => {
     const tickets = seatTickets(a, keys);
     for (const email of ["not-an-email", "bea@", "@example.com", "bea example@example.com", ""]) {
       const res = await expectRefused(() => checkoutVia(client, checkoutInput(cart, tickets, { buyer: buyer({ email }) })), "VALIDATION", cart, keys);
-      expect(Object.keys(res.error!.data.fieldErrors ?? {}), email).toEqual(["buyer.email"]);
+      expect(Object.keys(res.error!.fieldErrors ?? {}), email).toEqual(["buyer.email"]);
     }
     const names = await expectRefused(() => checkoutVia(client, checkoutInput(cart, tickets, { buyer: buyer({ firstName: " ", lastName: "" }) })), "VALIDATION", cart, keys);
-    expect(Object.keys(names.error!.data.fieldErrors ?? {}).sort()).toEqual(["buyer.firstName", "buyer.lastName"]);
-    const terms = await expectRefused(() => checkoutVia(client, checkoutInput(cart, tickets, { acceptTerms: false })), "VALIDATION", cart, keys);
-    expect(Object.keys(terms.error!.data.fieldErrors ?? {})).toEqual(["acceptTerms"]);
+    expect(Object.keys(names.error!.fieldErrors ?? {}).sort()).toEqual(["buyer.firstName", "buyer.lastName"]);
+    const terms = await expectRefused(() => checkoutVia(client, checkoutInput(cart, tickets, malformed({ acceptTerms: false }))), "VALIDATION", cart, keys);
+    expect(Object.keys(terms.error!.fieldErrors ?? {})).toEqual(["acceptTerms"]);
     const none = await expectRefused(() => checkoutVia(client, checkoutInput(cart, [])), "VALIDATION", cart, keys);
-    expect(Object.keys(none.error!.data.fieldErrors ?? {})).toEqual(["tickets"]);
+    expect(Object.keys(none.error!.fieldErrors ?? {})).toEqual(["tickets"]);
   });
 });
 

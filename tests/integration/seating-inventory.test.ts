@@ -39,6 +39,7 @@ import {
   standingBlock,
   templateRow,
 } from "./helpers/stadiums";
+import { attempt, malformed } from "./helpers/trpc";
 
 let t: TestApp;
 let client: TestClient;
@@ -55,10 +56,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Detail = { seating: { seats: number; standing: number } };
-
 async function seatingOfDetail(eventId: string) {
-  return ok(await client.query<Detail>("events.get", { id: eventId })).seating;
+  return (await client.trpc.events.get.query({ id: eventId })).seating;
 }
 
 /** The seat keys a layout sells (active seats of seated blocks), computed independently of the server. */
@@ -165,15 +164,15 @@ describe("materialisation when a template is chosen in step 3", () => {
 
   it("an inactive template is TEMPLATE_NOT_AVAILABLE and the event stays without seating", async () => {
     const templateId = await createTemplateVia(client, smallLayout());
-    ok(await client.mutate("stadiums.setStatus", { id: templateId, status: "INACTIVE" }));
+    await client.trpc.stadiums.setStatus.mutate({ id: templateId, status: "INACTIVE" });
     const eventId = await createEventWithDates(client, [30]);
     const before = await eventRow(t.database.db, eventId);
     const res = await chooseTemplate(client, eventId, templateId);
     expect(appCodeOf(res)).toBe("TEMPLATE_NOT_AVAILABLE");
-    expect(res.error!.data.fieldErrors).toEqual({ templateId: ["TEMPLATE_NOT_AVAILABLE"] });
+    expect(res.error!.fieldErrors).toEqual({ templateId: ["TEMPLATE_NOT_AVAILABLE"] });
     expect(await eventRow(t.database.db, eventId)).toEqual(before);
     expect(await seatingState(t.database.db, eventId)).toEqual({ snapshot: undefined, seats: [], areas: [] });
-    expect(ok(await client.query<{ id: string }[]>("events.seatingTemplates", { id: eventId })).some((r) => r.id === templateId)).toBe(false);
+    expect((await client.trpc.events.seatingTemplates.query({ id: eventId })).some((r) => r.id === templateId)).toBe(false);
   });
 
   it("a seasonal template for a regular event is TEMPLATE_NOT_AVAILABLE; daily and daily_from_season are offered", async () => {
@@ -181,7 +180,7 @@ describe("materialisation when a template is chosen in step 3", () => {
     const daily = await createTemplateVia(client, smallLayout(), { name: "S daily", type: "daily" });
     const fromSeason = await createTemplateVia(client, smallLayout(), { name: "S from season", type: "daily_from_season" });
     const eventId = await createEventWithDates(client, [30]);
-    const offered = ok(await client.query<{ id: string; type: string }[]>("events.seatingTemplates", { id: eventId })).map((r) => r.id);
+    const offered = (await client.trpc.events.seatingTemplates.query({ id: eventId })).map((r) => r.id);
     expect(offered).toContain(daily);
     expect(offered).toContain(fromSeason);
     expect(offered).not.toContain(seasonal);
@@ -197,12 +196,12 @@ describe("materialisation when a template is chosen in step 3", () => {
   it("a season may use a seasonal template but not a daily one", async () => {
     const seasonal = await createTemplateVia(client, smallLayout(), { name: "Season plan", type: "seasonal" });
     const daily = await createTemplateVia(client, smallLayout(), { name: "Daily plan" });
-    const season = ok(
-      await client.mutate<{ id: string }>("events.create", {
+    const season = (
+      await client.trpc.events.create.mutate({
         type: "SEASONAL",
         data: validEventStep1().data,
         season: { seasonStart: localDateInDays(10), seasonSaleEnd: new Date(Date.now() + 200 * 86_400_000), childEventIds: [] },
-      }),
+      })
     ).id;
     expect(appCodeOf(await chooseTemplate(client, season, daily))).toBe("TEMPLATE_NOT_AVAILABLE");
     ok(await chooseTemplate(client, season, seasonal));
@@ -218,7 +217,7 @@ describe("materialisation when a template is chosen in step 3", () => {
   it("choosing the same template again keeps the inventory (blocked seats stay blocked)", async () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId, dateIds } = await createSeatedEvent(client, t.database.db, templateId);
-    ok(await client.mutate("seating.setBlocked", { eventDateId: dateIds[0], seatKeys: ["A:0:0"], blocked: true }));
+    await client.trpc.seating.setBlocked.mutate({ eventDateId: dateIds[0]!, seatKeys: ["A:0:0"], blocked: true });
     const before = await seatingState(t.database.db, eventId);
     ok(await chooseTemplate(client, eventId, templateId));
     expect(await seatingState(t.database.db, eventId)).toEqual(before);
@@ -233,7 +232,7 @@ describe("inventory follows the event's dates and seating choice", () => {
     expect(await seatsOf(t.database.db, eventId)).toHaveLength(SMALL_SEATS);
 
     const twoDates = oneDaySchedule(first, { additionalDates: [{ date: localDateInDays(35), start: "18:00", end: "20:00" }] });
-    ok(await client.mutate("events.saveData", { id: eventId, ...validEventStep1({ schedule: twoDates }) }));
+    await client.trpc.events.saveData.mutate({ id: eventId, ...validEventStep1({ schedule: twoDates }) });
     const dates = await datesOf(t.database.db, eventId);
     expect(dates).toHaveLength(2);
     const added = dates.find((d) => d.id !== dateIds[0])!;
@@ -246,7 +245,7 @@ describe("inventory follows the event's dates and seating choice", () => {
     expect(await seatingOfDetail(eventId)).toEqual({ seats: SMALL_SEATS * 2, standing: SMALL_STANDING * 2 });
 
     // Back to one date: the other date and its inventory go.
-    ok(await client.mutate("events.saveData", { id: eventId, ...validEventStep1({ schedule: oneDaySchedule(first) }) }));
+    await client.trpc.events.saveData.mutate({ id: eventId, ...validEventStep1({ schedule: oneDaySchedule(first) }) });
     const after = await seatsOf(t.database.db, eventId);
     expect(after).toHaveLength(SMALL_SEATS);
     expect(after.every((s) => s.eventDateId === dateIds[0])).toBe(true);
@@ -257,10 +256,10 @@ describe("inventory follows the event's dates and seating choice", () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const first = localDateInDays(30);
     const { eventId } = await createSeatedEvent(client, t.database.db, templateId, [30]);
-    ok(await client.mutate("tickets.save", { eventId, categories: [ticketCategory("a")] }));
-    ok(await client.mutate("events.publish", { id: eventId, publishOption: "now" }));
+    await client.trpc.tickets.save.mutate({ eventId, categories: [ticketCategory("a")] });
+    await client.trpc.events.publish.mutate({ id: eventId, publishOption: "now" });
     const schedule = oneDaySchedule(first, { additionalDates: [{ date: localDateInDays(45), start: "19:00", end: "22:00" }] });
-    ok(await client.mutate("events.saveData", { id: eventId, ...validEventStep1({ schedule }) }));
+    await client.trpc.events.saveData.mutate({ id: eventId, ...validEventStep1({ schedule }) });
     expect(await datesOf(t.database.db, eventId)).toHaveLength(2);
     expect(await seatsOf(t.database.db, eventId)).toHaveLength(SMALL_SEATS * 2);
     expect(await areasOf(t.database.db, eventId)).toHaveLength(2);
@@ -270,7 +269,7 @@ describe("inventory follows the event's dates and seating choice", () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId } = await createSeatedEvent(client, t.database.db, templateId, [30, 31]);
     expect(await seatsOf(t.database.db, eventId)).toHaveLength(SMALL_SEATS * 2);
-    ok(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }));
+    await client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" });
     expect(await seatingState(t.database.db, eventId)).toEqual({ snapshot: undefined, seats: [], areas: [] });
     expect(await eventRow(t.database.db, eventId)).toMatchObject({ seatingMode: "free", stadiumTemplateId: null });
     expect(await seatingOfDetail(eventId)).toEqual({ seats: 0, standing: 0 });
@@ -302,8 +301,8 @@ describe("inventory follows the event's dates and seating choice", () => {
 
     const toOther = await chooseTemplate(client, eventId, other);
     expect(appCodeOf(toOther)).toBe("SEATING_LOCKED");
-    expect(toOther.status).toBe(409);
-    expect(appCodeOf(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }))).toBe("SEATING_LOCKED");
+    expect(toOther.error?.httpStatus).toBe(409);
+    expect(appCodeOf(await attempt(client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" })))).toBe("SEATING_LOCKED");
     expect({ event: await eventRow(t.database.db, eventId), seating: await seatingState(t.database.db, eventId) }).toEqual(before);
     // Saving the same choice again (step 3 unchanged) still works.
     ok(await chooseTemplate(client, eventId, templateId));
@@ -314,15 +313,15 @@ describe("inventory follows the event's dates and seating choice", () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId, dateIds } = await createSeatedEvent(client, t.database.db, templateId);
     await setSeatStatus(t.database.db, dateIds[0]!, "A:0:0", "PAYMENT_PENDING");
-    expect(appCodeOf(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }))).toBe("SEATING_LOCKED");
+    expect(appCodeOf(await attempt(client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" })))).toBe("SEATING_LOCKED");
     expect(await seatsOf(t.database.db, eventId)).toHaveLength(SMALL_SEATS);
   });
 
   it("blocked seats alone do not lock the seating", async () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId, dateIds } = await createSeatedEvent(client, t.database.db, templateId);
-    ok(await client.mutate("seating.setBlocked", { eventDateId: dateIds[0], seatKeys: ["A:0:0"], blocked: true }));
-    ok(await client.mutate("events.saveSeating", { id: eventId, seatingMode: "free" }));
+    await client.trpc.seating.setBlocked.mutate({ eventDateId: dateIds[0]!, seatKeys: ["A:0:0"], blocked: true });
+    await client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "free" });
     expect(await seatsOf(t.database.db, eventId)).toEqual([]);
   });
 });
@@ -332,7 +331,7 @@ describe("template saves reach the events using the template", () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId, dateIds } = await createSeatedEvent(client, t.database.db, templateId, [30, 31]);
     const [d0, d1] = dateIds as [string, string];
-    ok(await client.mutate("seating.setBlocked", { eventDateId: d0, seatKeys: ["A:0:0", "A:2:3", "B:1:1"], blocked: true }));
+    await client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: ["A:0:0", "A:2:3", "B:1:1"], blocked: true });
 
     const layout = smallLayout();
     seated(layout, "A").rows = 4; // + 4 seats
@@ -391,7 +390,7 @@ describe("template saves reach the events using the template", () => {
     const [d0, d1] = dateIds as [string, string];
     await setSeatStatus(t.database.db, d0, "B:0:1", "SOLD");
     await setSeatStatus(t.database.db, d1, "B:0:2", "PAYMENT_PENDING");
-    ok(await client.mutate("seating.setBlocked", { eventDateId: d0, seatKeys: ["B:1:1"], blocked: true }));
+    await client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: ["B:1:1"], blocked: true });
     expect((await getTemplateVia(client, templateId)).editMode).toBe("LIMITED_EDIT");
     const soldBefore = await seatOf(t.database.db, d0, "B:0:1");
     const pendingBefore = await seatOf(t.database.db, d1, "B:0:2");
@@ -450,9 +449,9 @@ describe("template saves reach the events using the template", () => {
   it("a cancelled event keeps its snapshot and inventory when the template changes", async () => {
     const templateId = await createTemplateVia(client, smallLayout());
     const { eventId } = await createSeatedEvent(client, t.database.db, templateId, [30]);
-    ok(await client.mutate("tickets.save", { eventId, categories: [ticketCategory("a")] }));
-    ok(await client.mutate("events.publish", { id: eventId, publishOption: "now" }));
-    ok(await client.mutate("events.cancel", { id: eventId }));
+    await client.trpc.tickets.save.mutate({ eventId, categories: [ticketCategory("a")] });
+    await client.trpc.events.publish.mutate({ id: eventId, publishOption: "now" });
+    await client.trpc.events.cancel.mutate({ id: eventId });
     const before = await seatingState(t.database.db, eventId);
     const layout = smallLayout();
     layout.blocks.splice(0, 1);
@@ -470,7 +469,7 @@ describe("template saves reach the events using the template", () => {
     await t.database.db.update(stadiumTemplates).set({ layout: diverged }).where(eq(stadiumTemplates.id, templateId));
 
     const schedule = oneDaySchedule(first, { additionalDates: [{ date: localDateInDays(33), start: "19:00", end: "22:00" }] });
-    ok(await client.mutate("events.saveData", { id: eventId, ...validEventStep1({ schedule }) }));
+    await client.trpc.events.saveData.mutate({ id: eventId, ...validEventStep1({ schedule }) });
     const seats = await seatsOf(t.database.db, eventId);
     expect(seats).toHaveLength(SMALL_SEATS * 2);
     expect(seats.some((s) => s.blockId === "X")).toBe(false);
@@ -491,22 +490,20 @@ describe("seating.setBlocked", () => {
   });
 
   it("blocks FREE seats of one date: returns the changed keys and increments their version", async () => {
-    const res = ok(await client.mutate<{ changed: string[] }>("seating.setBlocked", { eventDateId: d0, seatKeys: ["A:0:0", "A:0:1"], blocked: true }));
+    const res = await client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: ["A:0:0", "A:0:1"], blocked: true });
     expect(res.changed.sort()).toEqual(["A:0:0", "A:0:1"]);
     expect(await seatOf(t.database.db, d0, "A:0:0")).toMatchObject({ status: "BLOCKED", version: 2 });
     expect(await seatOf(t.database.db, d0, "A:0:1")).toMatchObject({ status: "BLOCKED", version: 2 });
     // The same seat on the other date is untouched.
     expect(await seatOf(t.database.db, d1, "A:0:0")).toMatchObject({ status: "FREE", version: 1 });
-    const inventory = ok(
-      await client.query<{ seats: { key: string; status: string }[]; areas: unknown[] }>("seating.dateInventory", { eventDateId: d0 }),
-    );
+    const inventory = await client.trpc.seating.dateInventory.query({ eventDateId: d0 });
     expect(inventory.seats).toHaveLength(SMALL_SEATS);
     expect(inventory.seats.filter((s) => s.status === "BLOCKED").map((s) => s.key)).toEqual(["A:0:0", "A:0:1"]);
     expect(inventory.areas).toEqual([{ areaId: "S", capacity: 30, held: 0, sold: 0 }]);
   });
 
   it("blocking again changes nothing (no key returned, version unchanged)", async () => {
-    const res = ok(await client.mutate<{ changed: string[] }>("seating.setBlocked", { eventDateId: d0, seatKeys: ["A:0:0"], blocked: true }));
+    const res = await client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: ["A:0:0"], blocked: true });
     expect(res.changed).toEqual([]);
     expect(await seatOf(t.database.db, d0, "A:0:0")).toMatchObject({ status: "BLOCKED", version: 2 });
   });
@@ -516,30 +513,24 @@ describe("seating.setBlocked", () => {
     await setSeatStatus(t.database.db, d0, "A:1:1", "PAYMENT_PENDING");
     await setSeatStatus(t.database.db, d0, "A:1:2", "SEASON_SOLD");
     const before = [await seatOf(t.database.db, d0, "A:1:0"), await seatOf(t.database.db, d0, "A:1:1"), await seatOf(t.database.db, d0, "A:1:2")];
-    const res = ok(
-      await client.mutate<{ changed: string[] }>("seating.setBlocked", {
-        eventDateId: d0,
-        seatKeys: ["A:1:0", "A:1:1", "A:1:2", "A:1:3", "B:0:0", "Z:9:9"],
-        blocked: true,
-      }),
-    );
+    const res = await client.trpc.seating.setBlocked.mutate({
+      eventDateId: d0,
+      seatKeys: ["A:1:0", "A:1:1", "A:1:2", "A:1:3", "B:0:0", "Z:9:9"],
+      blocked: true,
+    });
     expect(res.changed).toEqual(["A:1:3"]);
     expect([await seatOf(t.database.db, d0, "A:1:0"), await seatOf(t.database.db, d0, "A:1:1"), await seatOf(t.database.db, d0, "A:1:2")]).toEqual(before);
     expect(await seatOf(t.database.db, d0, "B:0:0")).toBeUndefined();
     expect(await seatOf(t.database.db, d0, "Z:9:9")).toBeUndefined();
 
     // Unblocking does not free a sold or held seat either.
-    const un = ok(
-      await client.mutate<{ changed: string[] }>("seating.setBlocked", { eventDateId: d0, seatKeys: ["A:1:0", "A:1:1", "A:1:2"], blocked: false }),
-    );
+    const un = await client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: ["A:1:0", "A:1:1", "A:1:2"], blocked: false });
     expect(un.changed).toEqual([]);
     expect([await seatOf(t.database.db, d0, "A:1:0"), await seatOf(t.database.db, d0, "A:1:1"), await seatOf(t.database.db, d0, "A:1:2")]).toEqual(before);
   });
 
   it("unblocks BLOCKED seats (FREE, version incremented) and leaves FREE seats alone", async () => {
-    const res = ok(
-      await client.mutate<{ changed: string[] }>("seating.setBlocked", { eventDateId: d0, seatKeys: ["A:0:0", "A:2:0"], blocked: false }),
-    );
+    const res = await client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: ["A:0:0", "A:2:0"], blocked: false });
     expect(res.changed).toEqual(["A:0:0"]);
     expect(await seatOf(t.database.db, d0, "A:0:0")).toMatchObject({ status: "FREE", version: 3 });
     expect(await seatOf(t.database.db, d0, "A:2:0")).toMatchObject({ status: "FREE", version: 1 });
@@ -548,10 +539,10 @@ describe("seating.setBlocked", () => {
   it("an event date of another organiser is NOT_FOUND and nothing changes", async () => {
     const other = await signedInOrganiser(t);
     const before = await seatingState(t.database.db, eventId);
-    const res = await other.client.mutate("seating.setBlocked", { eventDateId: d1, seatKeys: ["A:0:0"], blocked: true });
+    const res = await attempt(other.client.trpc.seating.setBlocked.mutate({ eventDateId: d1, seatKeys: ["A:0:0"], blocked: true }));
     expect(appCodeOf(res)).toBe("NOT_FOUND");
-    expect(appCodeOf(await other.client.mutate("seating.setBlocked", { eventDateId: d1, seatKeys: ["A:0:0"], blocked: false }))).toBe("NOT_FOUND");
-    expect(appCodeOf(await client.mutate("seating.setBlocked", { eventDateId: "00000000-0000-4000-8000-000000000000", seatKeys: ["A:0:0"], blocked: true }))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(other.client.trpc.seating.setBlocked.mutate({ eventDateId: d1, seatKeys: ["A:0:0"], blocked: false })))).toBe("NOT_FOUND");
+    expect(appCodeOf(await attempt(client.trpc.seating.setBlocked.mutate({ eventDateId: "00000000-0000-4000-8000-000000000000", seatKeys: ["A:0:0"], blocked: true })))).toBe("NOT_FOUND");
     expect(await seatingState(t.database.db, eventId)).toEqual(before);
   });
 
@@ -566,24 +557,24 @@ describe("seating.setBlocked", () => {
     ["a number", [42]],
   ])("malformed seat keys (%s) are VALIDATION and nothing changes", async (_label, seatKeys) => {
     const before = await seatingState(t.database.db, eventId);
-    const res = await client.mutate("seating.setBlocked", { eventDateId: d0, seatKeys, blocked: true });
+    const res = await attempt(client.trpc.seating.setBlocked.mutate({ eventDateId: d0, seatKeys: malformed(seatKeys), blocked: true }));
     expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.error!.data.fieldErrors).not.toBeNull();
+    expect(res.error!.fieldErrors).not.toBeNull();
     expect(await seatingState(t.database.db, eventId)).toEqual(before);
   });
 
   it("a malformed event date id is VALIDATION", async () => {
-    expect(appCodeOf(await client.mutate("seating.setBlocked", { eventDateId: "nope", seatKeys: ["A:0:0"], blocked: true }))).toBe("VALIDATION");
+    expect(appCodeOf(await attempt(client.trpc.seating.setBlocked.mutate({ eventDateId: "nope", seatKeys: ["A:0:0"], blocked: true })))).toBe("VALIDATION");
   });
 
   it("a team member who may only view seating plans cannot block (FORBIDDEN) but can read the date's inventory", async () => {
     const viewer = await signedInTeamMember(t, organiserId, { ...emptyPermissionSet(), seatingPlansView: true });
     const before = await seatingState(t.database.db, eventId);
-    expect(appCodeOf(await viewer.client.mutate("seating.setBlocked", { eventDateId: d1, seatKeys: ["A:0:0"], blocked: true }))).toBe("FORBIDDEN");
+    expect(appCodeOf(await attempt(viewer.client.trpc.seating.setBlocked.mutate({ eventDateId: d1, seatKeys: ["A:0:0"], blocked: true })))).toBe("FORBIDDEN");
     expect(await seatingState(t.database.db, eventId)).toEqual(before);
-    expect(ok(await viewer.client.query<{ seats: unknown[] }>("seating.dateInventory", { eventDateId: d1 })).seats).toHaveLength(SMALL_SEATS);
+    expect((await viewer.client.trpc.seating.dateInventory.query({ eventDateId: d1 })).seats).toHaveLength(SMALL_SEATS);
     const blocker = await signedInTeamMember(t, organiserId, { ...emptyPermissionSet(), seatingPlansUpdate: true });
-    expect(ok(await blocker.client.mutate<{ changed: string[] }>("seating.setBlocked", { eventDateId: d1, seatKeys: ["B:1:2"], blocked: true })).changed).toEqual([
+    expect((await blocker.client.trpc.seating.setBlocked.mutate({ eventDateId: d1, seatKeys: ["B:1:2"], blocked: true })).changed).toEqual([
       "B:1:2",
     ]);
   });

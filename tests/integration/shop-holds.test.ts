@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppDeps } from "../../server/deps";
-import { type CartInfo, type readCart, sweepExpiredCarts } from "../../server/modules/shop/holds";
+import { sweepExpiredCarts } from "../../server/modules/shop/holds";
 import { MAX_SEATS_PER_HOLD } from "../../shared/schemas/shop";
 import { appCodeOf, createTestApp, type TestApp } from "./helpers/app";
 import { createTestDeps } from "./helpers/config";
@@ -23,8 +23,7 @@ import {
 } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 import { expectNoDrift } from "./helpers/inventory";
-
-type CartView = Awaited<ReturnType<typeof readCart>>;
+import { attempt } from "./helpers/trpc";
 
 let t: TestApp;
 /** The deps the sweeper job runs with (its own bus; the job is not started in tests). */
@@ -87,9 +86,9 @@ describe("expiry and the sweeper", () => {
     ]);
     // The expired cart itself can no longer be used.
     expect(appCodeOf(await holdVia(first, { scopeId: shop.dateId, cart, seats: seatsAs(shop.a, ["A:0:2"]) }))).toBe("CART_EXPIRED");
-    expect(appCodeOf(await first.mutate("shop.extend", { cart }))).toBe("CART_EXPIRED");
-    expect(appCodeOf(await first.mutate("shop.release", { cart, seatKeys: ["A:0:1"] }))).toBe("CART_EXPIRED");
-    expect(ok(await first.query<CartView>("shop.cart", { cart }))).toMatchObject({ state: "expired", seats: [], items: [] });
+    expect(appCodeOf(await attempt(first.trpc.shop.extend.mutate({ cart })))).toBe("CART_EXPIRED");
+    expect(appCodeOf(await attempt(first.trpc.shop.release.mutate({ cart, seatKeys: ["A:0:1"] })))).toBe("CART_EXPIRED");
+    expect(await first.trpc.shop.cart.query({ cart })).toMatchObject({ state: "expired", seats: [], items: [] });
 
     expect(await sweepExpiredCarts(jobDeps)).toBe(1);
     expect((await cartRow(t.database, cart.id))?.state).toBe("expired");
@@ -130,7 +129,7 @@ describe("extending a hold", () => {
     await t.database.rows(sql`update seat_inventory set held_until = now() + interval '30 seconds' where hold_id = ${cart.id} returning seat_key`);
 
     const before = Date.now();
-    const extended = ok(await buyer.mutate<CartInfo>("shop.extend", { cart }));
+    const extended = await buyer.trpc.shop.extend.mutate({ cart });
     expect(extended).toMatchObject({ id: cart.id, extended: true, secret: null });
     expect(extended.expiresAt.getTime()).toBeGreaterThanOrEqual(before + (t.config.HOLD_TTL_SECONDS - 5) * 1000);
     const row = await cartRow(t.database, cart.id);
@@ -141,9 +140,9 @@ describe("extending a hold", () => {
     for (const s of seats) expect(s.heldUntil?.getTime()).toBe(extended.expiresAt.getTime());
 
     const stateBefore = await shopState(t.database, shop.eventId);
-    expect(appCodeOf(await buyer.mutate("shop.extend", { cart }))).toBe("HOLD_ALREADY_EXTENDED");
+    expect(appCodeOf(await attempt(buyer.trpc.shop.extend.mutate({ cart })))).toBe("HOLD_ALREADY_EXTENDED");
     expect(await shopState(t.database, shop.eventId)).toEqual(stateBefore);
-    expect(ok(await buyer.query<CartView>("shop.cart", { cart }))).toMatchObject({ extended: true, state: "active" });
+    expect(await buyer.trpc.shop.cart.query({ cart })).toMatchObject({ extended: true, state: "active" });
 
     // Seats added after the extension last as long as the cart.
     ok(await holdVia(buyer, { scopeId: shop.dateId, cart, seats: seatsAs(shop.b, ["B:1:3"]) }));
@@ -169,7 +168,7 @@ describe("deselecting and releasing", () => {
     const theirs = cartOf(ok(await holdVia(neighbour, { scopeId: shop.dateId, seats: seatsAs(shop.a, ["A:1:0"]) })));
     expect((await countersOf(t.database, shop.dateId)).quota[`ticket:${shop.a}`]?.held).toBe(4);
 
-    expect(ok(await buyer.mutate("shop.release", { cart, seatKeys: ["A:0:1"] }))).toEqual({ released: ["A:0:1"] });
+    expect(await buyer.trpc.shop.release.mutate({ cart, seatKeys: ["A:0:1"] })).toEqual({ released: ["A:0:1"] });
     expect(await held(shop)).toEqual([
       { key: "A:0:0", status: "PAYMENT_PENDING", holdId: cart.id },
       { key: "A:0:2", status: "PAYMENT_PENDING", holdId: cart.id },
@@ -182,26 +181,26 @@ describe("deselecting and releasing", () => {
 
     // Naming the neighbour's seat, or a seat already given back, releases nothing and gives back nothing.
     const before = await shopState(t.database, shop.eventId);
-    expect(ok(await buyer.mutate("shop.release", { cart, seatKeys: ["A:1:0", "A:0:1"] }))).toEqual({ released: [] });
+    expect(await buyer.trpc.shop.release.mutate({ cart, seatKeys: ["A:1:0", "A:0:1"] })).toEqual({ released: [] });
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
 
     // Standing places: one back; asking for more than the cart holds gives back only what it holds.
-    ok(await buyer.mutate("shop.release", { cart, counts: [{ ticketCategoryId: shop.c, areaId: "S", quantity: 1 }] }));
+    await buyer.trpc.shop.release.mutate({ cart, counts: [{ ticketCategoryId: shop.c, areaId: "S", quantity: 1 }] });
     expect(await countersOf(t.database, shop.dateId)).toMatchObject({ quota: { [`ticket:${shop.c}`]: { held: 2 } }, areas: { S: { held: 2 } } });
-    ok(await buyer.mutate("shop.release", { cart, counts: [{ ticketCategoryId: shop.c, areaId: "S", quantity: 50 }] }));
+    await buyer.trpc.shop.release.mutate({ cart, counts: [{ ticketCategoryId: shop.c, areaId: "S", quantity: 50 }] });
     expect(await countersOf(t.database, shop.dateId)).toMatchObject({ quota: { [`ticket:${shop.c}`]: { held: 0 } }, areas: { S: { held: 0 } } });
-    expect(ok(await buyer.query<CartView>("shop.cart", { cart })).items).toEqual([]);
+    expect((await buyer.trpc.shop.cart.query({ cart })).items).toEqual([]);
 
     // A released seat is free for the next buyer.
     expect(ok(await holdVia(t.client(), { scopeId: shop.dateId, seats: seatsAs(shop.a, ["A:0:1"]) })).status).toBe("held");
 
-    expect(ok(await buyer.mutate("shop.release", { cart, all: true }))).toEqual({ released: ["A:0:0", "A:0:2"] });
+    expect(await buyer.trpc.shop.release.mutate({ cart, all: true })).toEqual({ released: ["A:0:0", "A:0:2"] });
     expect((await cartRow(t.database, cart.id))?.state).toBe("released");
     expect((await held(shop)).map((s) => s.key)).toEqual(["A:0:1", "A:1:0"]);
     expect((await countersOf(t.database, shop.dateId)).quota[`ticket:${shop.a}`]?.held).toBe(2);
     // A released cart is finished.
     expect(appCodeOf(await holdVia(buyer, { scopeId: shop.dateId, cart, seats: seatsAs(shop.a, ["A:0:0"]) }))).toBe("CART_EXPIRED");
-    expect(ok(await buyer.query<CartView>("shop.cart", { cart }))).toMatchObject({ state: "released", seats: [], items: [] });
+    expect(await buyer.trpc.shop.cart.query({ cart })).toMatchObject({ state: "released", seats: [], items: [] });
   });
 });
 
@@ -239,9 +238,9 @@ describe("counted places", () => {
     expect(ok(await holdVia(t.client(), { scopeId: dateId, counts: count(1) })).status).toBe("sold_out");
     // Adding to the same cart counts too; a place given back is for sale again.
     expect(ok(await holdVia(one, { scopeId: dateId, cart, counts: count(1) })).status).toBe("sold_out");
-    ok(await one.mutate("shop.release", { cart, counts: [{ ticketCategoryId: tc, areaId: null, quantity: 1 }] }));
+    await one.trpc.shop.release.mutate({ cart, counts: [{ ticketCategoryId: tc, areaId: null, quantity: 1 }] });
     expect(ok(await holdVia(t.client(), { scopeId: dateId, counts: count(1) })).status).toBe("held");
-    expect(ok(await one.query<CartView>("shop.cart", { cart })).items).toEqual([{ ticketCategoryId: tc, areaId: null, quantity: 2 }]);
+    expect((await one.trpc.shop.cart.query({ cart })).items).toEqual([{ ticketCategoryId: tc, areaId: null, quantity: 2 }]);
     // No plan: no seats, no areas.
     expect(appCodeOf(await holdVia(t.client(), { scopeId: dateId, seats: seatsAs(tc, ["A:0:0"]) }))).toBe("SEAT_NOT_FOUND");
     expect(appCodeOf(await holdVia(t.client(), { scopeId: dateId, counts: [{ ticketCategoryId: tc, areaId: "S", quantity: 1 }] }))).toBe("NOT_FOUND");
@@ -263,7 +262,7 @@ describe("whose cart", () => {
   it("a cart cannot be used for another date (CART_NOT_FOUND, nothing held there)", async () => {
     expect(shop.dateIds).toHaveLength(2);
     // The buyer opened the other date's page (which sets up its counters).
-    ok(await owner.query("shop.scope", { scopeId: shop.dateIds[1] }));
+    await owner.trpc.shop.scope.query({ scopeId: shop.dateIds[1]! });
     const before = await shopState(t.database, shop.eventId);
     const res = await holdVia(owner, { scopeId: shop.dateIds[1]!, cart, seats: seatsAs(shop.category("a").id, ["A:0:1"]) });
     expect(appCodeOf(res)).toBe("CART_NOT_FOUND");
@@ -281,14 +280,14 @@ describe("whose cart", () => {
     ];
     for (const bad of forged) {
       expect(appCodeOf(await holdVia(stranger, { scopeId: shop.dateIds[0]!, cart: bad, seats: seatsAs(shop.category("a").id, ["A:0:1"]) }))).toBe("CART_NOT_FOUND");
-      expect(appCodeOf(await stranger.mutate("shop.release", { cart: bad, all: true }))).toBe("CART_NOT_FOUND");
-      expect(appCodeOf(await stranger.mutate("shop.release", { cart: bad, seatKeys: ["A:0:0"] }))).toBe("CART_NOT_FOUND");
-      expect(appCodeOf(await stranger.mutate("shop.extend", { cart: bad }))).toBe("CART_NOT_FOUND");
-      expect(appCodeOf(await stranger.query("shop.cart", { cart: bad }))).toBe("CART_NOT_FOUND");
+      expect(appCodeOf(await attempt(stranger.trpc.shop.release.mutate({ cart: bad, all: true })))).toBe("CART_NOT_FOUND");
+      expect(appCodeOf(await attempt(stranger.trpc.shop.release.mutate({ cart: bad, seatKeys: ["A:0:0"] })))).toBe("CART_NOT_FOUND");
+      expect(appCodeOf(await attempt(stranger.trpc.shop.extend.mutate({ cart: bad })))).toBe("CART_NOT_FOUND");
+      expect(appCodeOf(await attempt(stranger.trpc.shop.cart.query({ cart: bad })))).toBe("CART_NOT_FOUND");
     }
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
     // The real owner still has it.
-    expect(ok(await owner.query<CartView>("shop.cart", { cart })).seats.map((s) => s.key)).toEqual(["A:0:0"]);
+    expect((await owner.trpc.shop.cart.query({ cart })).seats.map((s) => s.key)).toEqual(["A:0:0"]);
   });
 });
 
@@ -332,7 +331,7 @@ describe("bad input", () => {
     }
     expect(appCodeOf(await holdVia(buyer, { scopeId: randomUUID(), seats: seat("A:0:1") }))).toBe("NOT_FOUND");
     expect(appCodeOf(await holdVia(buyer, { scopeId: "not-a-uuid", seats: seat("A:0:1") }))).toBe("VALIDATION");
-    expect(appCodeOf(await buyer.mutate("shop.release", { cart, seatKeys: ["A:0"] }))).toBe("VALIDATION");
+    expect(appCodeOf(await attempt(buyer.trpc.shop.release.mutate({ cart, seatKeys: ["A:0"] })))).toBe("VALIDATION");
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
     expect(await shopState(t.database, other.eventId)).toEqual(otherBefore);
   });
@@ -351,7 +350,7 @@ describe("reloading the page", () => {
     );
     const cart = cartOf(first);
     ok(await holdVia(buyer, { scopeId: shop.dateId, cart, counts: [{ ticketCategoryId: shop.c, areaId: "S", quantity: 1 }] }));
-    const view = ok(await buyer.query<CartView>("shop.cart", { cart }));
+    const view = await buyer.trpc.shop.cart.query({ cart });
     expect(view).toMatchObject({ id: cart.id, scopeId: shop.dateId, eventId: shop.eventId, state: "active", extended: false });
     if (first.status === "held") expect(view.expiresAt.getTime()).toBe(first.cart.expiresAt.getTime());
     expect(view.seats).toEqual([
@@ -363,6 +362,6 @@ describe("reloading the page", () => {
     // The secret is only given once.
     const again = ok(await holdVia(buyer, { scopeId: shop.dateId, cart, seats: seatsAs(shop.a, ["A:1:1"]) }));
     expect(again.status === "held" && again.cart.secret).toBe(null);
-    expect(ok(await buyer.query<CartView>("shop.cart", { cart })).seats.map((s) => s.key)).toEqual(["A:0:0", "A:0:1", "A:1:1", "A:2:3"]);
+    expect((await buyer.trpc.shop.cart.query({ cart })).seats.map((s) => s.key)).toEqual(["A:0:0", "A:0:1", "A:1:1", "A:2:3"]);
   });
 });

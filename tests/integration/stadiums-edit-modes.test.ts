@@ -61,7 +61,7 @@ describe("edit mode by caller and sales", () => {
     layout.blocks[0]!.name = "Changed by a viewer";
     const save = await saveTemplate(viewer.client, before!, layout);
     expect(appCodeOf(save)).toBe("FORBIDDEN");
-    expect(save.status).toBe(403);
+    expect(save.error?.httpStatus).toBe(403);
     expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.create.mutate(templateInput(smallLayout()))))).toBe("FORBIDDEN");
     expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.duplicate.mutate({ id })))).toBe("FORBIDDEN");
     expect(appCodeOf(await attempt(viewer.client.trpc.stadiums.setStatus.mutate({ id, status: "INACTIVE" })))).toBe("FORBIDDEN");
@@ -146,8 +146,8 @@ describe("LIMITED_EDIT: what a template with sales may still change", () => {
     edit(layout);
     const res = await saveTemplate(client, before, layout, { name: "Should not stick" });
     expect(appCodeOf(res)).toBe("BLOCK_ACTION_REFUSED");
-    expect(res.status).toBe(409);
-    expect(res.error!.data.fieldErrors).toEqual({ [field]: ["BLOCK_ACTION_REFUSED"] });
+    expect(res.error?.httpStatus).toBe(409);
+    expect(res.error!.fieldErrors).toEqual({ [field]: ["BLOCK_ACTION_REFUSED"] });
     const after = (await templateRow(t.database.db, id))!;
     expect(after.version).toBe(before.version);
     expect(after.layout).toEqual(before.layout);
@@ -301,7 +301,7 @@ describe("LIMITED_EDIT with a sold standing area", () => {
     standing(refused, "S").categoryId = "a";
     const res = await saveTemplate(client, before, refused);
     expect(appCodeOf(res)).toBe("BLOCK_ACTION_REFUSED");
-    expect(res.error!.data.fieldErrors).toEqual({ "layout.blocks.2": ["BLOCK_ACTION_REFUSED"] });
+    expect(res.error!.fieldErrors).toEqual({ "layout.blocks.2": ["BLOCK_ACTION_REFUSED"] });
     expect(await templateRow(t.database.db, id)).toEqual(before);
     expect(await seatingState(t.database.db, eventId)).toEqual(seating);
 

@@ -143,22 +143,22 @@ export function ok<T>(res: TrpcResponse<T> | Attempt<T>): T {
   return res.data as T;
 }
 
-export async function createEventVia(client: TestClient, step1: unknown = validEventStep1()): Promise<string> {
-  return ok(await client.mutate<{ id: string }>("events.create", step1)).id;
+export async function createEventVia(client: TestClient, step1: Step1 = validEventStep1()): Promise<string> {
+  return (await client.trpc.events.create.mutate(step1)).id;
 }
 
 export async function saveTicketsVia(client: TestClient, eventId: string, categories: TTicketCategory[]): Promise<void> {
-  ok(await client.mutate("tickets.save", { eventId, categories }));
+  await client.trpc.tickets.save.mutate({ eventId, categories });
 }
 
 /** A regular event with one category (100 a day), published now. */
 export async function createPublishedEvent(
   client: TestClient,
-  options: { step1?: unknown; categories?: TTicketCategory[] } = {},
+  options: { step1?: Step1; categories?: TTicketCategory[] } = {},
 ): Promise<string> {
   const id = await createEventVia(client, options.step1 ?? validEventStep1());
   await saveTicketsVia(client, id, options.categories ?? [ticketCategory("a")]);
-  ok(await client.mutate("events.publish", { id, publishOption: "now" }));
+  await client.trpc.events.publish.mutate({ id, publishOption: "now" });
   return id;
 }
 

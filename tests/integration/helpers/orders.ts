@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import { buildApp } from "../../../server/app";
 import type { Database } from "../../../server/db/client";
 import type { AppDeps } from "../../../server/deps";
-import type { CheckoutResult } from "../../../server/modules/orders/checkout";
 import { orderKey } from "../../../server/modules/orders/links";
 import type { OrderAmounts } from "../../../shared/schemas/orders";
 import { createTestClient, type TestApp, type TestClient } from "./app";
@@ -12,6 +11,7 @@ import { createTestDatabase } from "./database";
 import { ok } from "./events";
 import { readOutbox } from "./outbox";
 import { type Cart, cartOf, holdVia } from "./shop";
+import { attempt, type RouterInput, type RouterOutput } from "./trpc";
 
 /** The test app with the deps it was built from (jobs such as the sweeper or refunds need them). */
 export type OrdersApp = TestApp & { deps: AppDeps };
@@ -52,25 +52,28 @@ export type TicketInput = {
   [extra: string]: unknown;
 };
 
+type CheckoutInput = RouterInput["orders"]["checkout"];
+
 /** A complete checkout request (terms accepted, English, a fresh idempotency key) plus `overrides`. */
-export function checkoutInput(cart: Cart, tickets: TicketInput[], overrides: Record<string, unknown> = {}) {
+export function checkoutInput(cart: Cart, tickets: TicketInput[], overrides: Partial<CheckoutInput> = {}): CheckoutInput {
   return {
     cart,
     idempotencyKey: `idem-${randomUUID()}`,
     buyer: buyer(),
     tickets,
-    acceptTerms: true,
-    locale: "en",
+    acceptTerms: true as const,
+    locale: "en" as const,
     ...overrides,
   };
 }
 
-export function checkoutVia(client: TestClient, input: unknown) {
-  return client.mutate<CheckoutResult>("orders.checkout", input);
+/** orders.checkout, settled into its result or its refusal. */
+export function checkoutVia(client: TestClient, input: CheckoutInput) {
+  return attempt(client.trpc.orders.checkout.mutate(input));
 }
 
 /** The test provider's payment id in a checkout's redirect (/test-payment/{id}). */
-export function paymentIdOf(result: CheckoutResult): string {
+export function paymentIdOf(result: RouterOutput["orders"]["checkout"]): string {
   const match = /^\/test-payment\/([0-9a-f-]{36})$/.exec(result.redirectUrl);
   if (!match) throw new Error(`not a test payment redirect: ${result.redirectUrl}`);
   return match[1]!;
@@ -78,7 +81,7 @@ export function paymentIdOf(result: CheckoutResult): string {
 
 /** The test payment page's buttons. */
 export function decideVia(client: TestClient, paymentId: string, outcome: "paid" | "failed" | "abandoned") {
-  return client.mutate<CheckoutResult>("orders.testDecide", { paymentId, outcome });
+  return attempt(client.trpc.orders.testDecide.mutate({ paymentId, outcome }));
 }
 
 /** One seat per ticket, all of one category. */

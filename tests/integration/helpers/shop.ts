@@ -2,10 +2,10 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../../server/db/client";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { TTicketCategory } from "../../../shared/schemas/tickets";
-import type { HoldResult } from "../../../server/modules/shop/holds";
 import type { TestApp, TestClient } from "./app";
 import { categoriesOf, createEventVia, datesOf, ok, saveTicketsVia, signedInOrganiser, ticketCategory, validEventStep1, type TicketCategoryRow } from "./events";
 import { chooseTemplate, createTemplateVia, smallLayout } from "./stadiums";
+import { attempt, type RouterInput, type RouterOutput } from "./trpc";
 
 export type ShopEvent = {
   organiser: TestClient;
@@ -25,8 +25,8 @@ export async function createShopEvent(
   options: {
     layout?: SeatingLayout | null;
     categories?: TTicketCategory[];
-    step1?: unknown;
-    options?: Record<string, unknown>;
+    step1?: RouterInput["events"]["create"];
+    options?: Omit<RouterInput["events"]["saveOptions"], "id">;
     /** Leave the event a draft (default: published now). */
     publish?: boolean;
   } = {},
@@ -44,8 +44,8 @@ export async function createShopEvent(
       ? layout.categories.map((c) => ticketCategory(c.id, { name: `Ticket ${c.id}`, seatingCategoryId: c.id }))
       : [ticketCategory("a", { name: "Ticket a" })]);
   await saveTicketsVia(organiser, eventId, categories);
-  if (options.options) ok(await organiser.mutate("events.saveOptions", { id: eventId, ...options.options }));
-  if (options.publish !== false) ok(await organiser.mutate("events.publish", { id: eventId, publishOption: "now" }));
+  if (options.options) await organiser.trpc.events.saveOptions.mutate({ id: eventId, ...options.options });
+  if (options.publish !== false) await organiser.trpc.events.publish.mutate({ id: eventId, publishOption: "now" });
   const rows = await categoriesOf(t.database.db, eventId);
   const dateIds = (await datesOf(t.database.db, eventId)).map((d) => d.id);
   return {
@@ -63,24 +63,25 @@ export async function createShopEvent(
 
 export type Cart = { id: string; secret: string };
 
-/** Holds seats (and counts) for a buyer; returns the hold result. */
-export async function holdVia(
-  buyer: TestClient,
-  input: { scopeId: string; cart?: Cart | null; seats?: { key: string; ticketCategoryId: string }[]; counts?: { ticketCategoryId: string; areaId: string | null; quantity: number }[]; access?: string },
-) {
-  return buyer.mutate<HoldResult>("shop.hold", { cart: null, seats: [], counts: [], ...input });
+type HoldInput = RouterInput["shop"]["hold"];
+
+/** Holds seats (and counts) for a buyer; settles into the hold result or the refusal. */
+export async function holdVia(buyer: TestClient, input: Pick<HoldInput, "scopeId"> & Partial<HoldInput>) {
+  return attempt(buyer.trpc.shop.hold.mutate({ cart: null, seats: [], counts: [], ...input }));
 }
 
 /** The cart credentials of a successful first hold. */
-export function cartOf(result: HoldResult | undefined, previous?: Cart): Cart {
+export function cartOf(result: RouterOutput["shop"]["hold"] | undefined, previous?: Cart): Cart {
   if (!result || result.status !== "held") throw new Error(`hold failed: ${JSON.stringify(result)}`);
   if (result.cart.secret) return { id: result.cart.id, secret: result.cart.secret };
   if (!previous) throw new Error("no secret");
   return previous;
 }
 
+type EventOptions = Omit<RouterInput["events"]["saveOptions"], "id">;
+
 /** The "More options" step with every field given (public, 19 % VAT) plus `overrides`. */
-export function eventOptions(overrides: Record<string, unknown> = {}) {
+export function eventOptions(overrides: Partial<EventOptions> = {}): EventOptions {
   return { vatPercent: 19, visibility: "public", participantFields: [], dailyAttendeeLimit: null, accessCode: null, ...overrides };
 }
 

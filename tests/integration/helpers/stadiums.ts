@@ -4,30 +4,13 @@ import type { Db } from "../../../server/db/client";
 import { areaInventory, eventSeating, seatInventory, stadiumTemplates } from "../../../server/db/schema";
 import type { SeatStatus } from "../../../shared/enums";
 import type { SeatedBlock, SeatingLayout, StadiumType, StandingBlock } from "../../../shared/seating/layout";
-import type { TestClient, TrpcResponse } from "./app";
+import type { TestClient } from "./app";
 import { createEventVia, datesOf, localDateInDays, multipartFile, ok, oneDaySchedule, pngChunk, validEventStep1 } from "./events";
+import { attempt, type Attempt, type RouterOutput } from "./trpc";
 
 export type TemplateRow = typeof stadiumTemplates.$inferSelect;
 export type SeatInventoryRow = typeof seatInventory.$inferSelect;
 export type AreaInventoryRow = typeof areaInventory.$inferSelect;
-
-export type TemplateListRow = {
-  id: string;
-  name: string;
-  comment: string | null;
-  status: "ACTIVE" | "INACTIVE";
-  type: StadiumType;
-  capacity: number;
-  fixedCapacity: number;
-  freeCapacity: number;
-  usedByEvents: number;
-};
-
-export type TemplateView = {
-  template: TemplateRow;
-  editMode: "READONLY" | "FULL_EDIT" | "LIMITED_EDIT";
-  soldSeatKeys: string[];
-};
 
 // ---------------------------------------------------------------- layouts
 
@@ -155,15 +138,15 @@ export async function createTemplateVia(
   layout: SeatingLayout = smallLayout(),
   overrides: { name?: string; comment?: string | null; type?: StadiumType } = {},
 ): Promise<string> {
-  return ok(await client.mutate<{ id: string }>("stadiums.create", templateInput(layout, overrides))).id;
+  return (await client.trpc.stadiums.create.mutate(templateInput(layout, overrides))).id;
 }
 
-export async function getTemplateVia(client: TestClient, id: string): Promise<TemplateView> {
-  return ok(await client.query<TemplateView>("stadiums.get", { id }));
+export async function getTemplateVia(client: TestClient, id: string) {
+  return client.trpc.stadiums.get.query({ id });
 }
 
-export async function listTemplatesVia(client: TestClient): Promise<TemplateListRow[]> {
-  return ok(await client.query<TemplateListRow[]>("stadiums.list"));
+export async function listTemplatesVia(client: TestClient) {
+  return client.trpc.stadiums.list.query();
 }
 
 /** stadiums.save of a whole template (name, type and comment default to the stored ones). */
@@ -172,15 +155,15 @@ export function saveTemplate(
   template: Pick<TemplateRow, "id" | "name" | "comment" | "type" | "version">,
   layout: SeatingLayout,
   overrides: { name?: string; version?: number; type?: StadiumType } = {},
-): Promise<TrpcResponse<{ version: number }>> {
-  return client.mutate<{ version: number }>("stadiums.save", {
+): Promise<Attempt<RouterOutput["stadiums"]["save"]>> {
+  return attempt(client.trpc.stadiums.save.mutate({
     id: template.id,
     version: overrides.version ?? template.version,
     name: overrides.name ?? template.name,
     comment: template.comment,
     type: overrides.type ?? template.type,
     layout,
-  });
+  }));
 }
 
 /** A draft regular event whose schedule has the given local dates (19:00–22:00 Berlin). */
@@ -193,7 +176,7 @@ export async function createEventWithDates(client: TestClient, days: number[] = 
 }
 
 export function chooseTemplate(client: TestClient, eventId: string, templateId: string) {
-  return client.mutate("events.saveSeating", { id: eventId, seatingMode: "template", templateId });
+  return attempt(client.trpc.events.saveSeating.mutate({ id: eventId, seatingMode: "template", templateId }));
 }
 
 /** A draft event with `days` dates that uses the template; returns the event and its date ids. */
