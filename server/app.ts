@@ -15,6 +15,7 @@ import { registerErrorHandler } from "./http/errors";
 import { registerSameOriginCheck } from "./http/same-origin";
 import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
+import { registerDocumentRoutes } from "./http/documents";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
 import { makeCreateContext } from "./trpc/context";
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerUploads(app, deps);
+  await registerDocumentRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 
