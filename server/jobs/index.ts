@@ -2,6 +2,7 @@ import nodemailer from "nodemailer";
 import type { AppDeps } from "../deps";
 import { deleteStaleRateLimits } from "../lib/rate-limit";
 import { sendDueMails } from "../mail/outbox";
+import { sendDailySummaries } from "../modules/account/daily-summary";
 import { deleteExpiredSessions } from "../modules/auth/session";
 import { publishDueEvents } from "../modules/events/lifecycle";
 import { attachmentRenderer, processRefunds, reconcilePayments } from "../modules/orders/jobs";
@@ -36,6 +37,15 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
     },
     { name: "process-refunds", everyMs: 10 * 1000, run: () => processRefunds(deps) },
     { name: "reconcile-payments", everyMs: 60 * 1000, run: () => reconcilePayments(deps) },
+    {
+      // Yesterday's (UTC) sales to the organisers that chose the mail; once per organiser and day across instances.
+      name: "daily-sales-summaries",
+      everyMs: 10 * 60 * 1000,
+      run: async () => {
+        const sent = await sendDailySummaries(deps.database.db);
+        if (sent > 0) deps.log.info({ mails: sent }, "daily sales summaries written");
+      },
+    },
   ];
   if (deps.config.SMTP_URL) {
     const transport = nodemailer.createTransport(deps.config.SMTP_URL);

@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { Locale } from "../../shared/enums";
 import { i18nFor } from "../i18n";
+import { type OrganiserMail, organiserMailContent } from "./organiser-templates";
 
 /**
  * Mail texts. Descriptors carry explicit ids and the `/*i18n*\/` mark so `lingui extract`
@@ -77,6 +78,21 @@ const M = {
     id: "mail.emailChangeNotice.body",
     message: "Somebody signed in to your account asked to change its login email address to {email}. If this was not you, change your password at once and contact us.",
   },
+  verifiedSubject: /*i18n*/ { id: "mail.verification.verified.subject", message: "Your profile is verified" },
+  verifiedBody: /*i18n*/ {
+    id: "mail.verification.verified.body",
+    message: "We have checked the documents of {organiser}: your profile is verified. With a plan and a ticket contingent you can now publish events.",
+  },
+  rejectedSubject: /*i18n*/ { id: "mail.verification.rejected.subject", message: "Your profile could not be verified" },
+  rejectedBody: /*i18n*/ {
+    id: "mail.verification.rejected.body",
+    message: "We could not verify the profile of {organiser} with the documents uploaded. The reason:",
+  },
+  rejectedNext: /*i18n*/ {
+    id: "mail.verification.rejected.next",
+    message: "Please upload suitable documents on the documents page of your account; your profile then goes into review again.",
+  },
+  documentsAction: /*i18n*/ { id: "mail.verification.action", message: "Open your documents" },
 } satisfies Record<string, MessageDescriptor>;
 
 export type MailTemplate =
@@ -86,6 +102,9 @@ export type MailTemplate =
   | { template: "order_confirmation"; name: string; event: string; date: string; number: string; tickets: number; total: string; link: string }
   | { template: "order_refunded"; name: string; event: string; number: string; amount: string }
   | { template: "order_cancelled"; name: string; event: string; number: string; refund: string | null }
+  | { template: "verification_verified"; name: string; organiser: string; link: string }
+  | { template: "verification_rejected"; name: string; organiser: string; reason: string; link: string }
+  | OrganiserMail
   | { template: "email_change_confirm"; name: string; email: string; link: string; hours: number }
   | { template: "email_change_notice"; name: string; email: string };
 
@@ -104,7 +123,7 @@ function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-type Block = { kind: "p"; text: string } | { kind: "action"; label: string; href: string } | { kind: "dl"; rows: [string, string][] };
+export type Block = { kind: "p"; text: string } | { kind: "action"; label: string; href: string } | { kind: "dl"; rows: [string, string][] };
 
 function layout(locale: Locale, subject: string, greetingName: string | null, blocks: Block[]): RenderedMail {
   const catalog = i18nFor(locale);
@@ -188,6 +207,25 @@ export function renderMail(locale: Locale, mail: MailTemplate): RenderedMail {
     case "email_change_notice":
       return layout(locale, catalog._(M.emailChangeNoticeSubject), mail.name, [
         { kind: "p", text: catalog._({ ...M.emailChangeNoticeBody, values: { email: mail.email } }) },
+      ]);
+    case "organiser_new_order":
+    case "organiser_daily_summary":
+    case "organiser_sold_out":
+    case "organiser_payout_state": {
+      const content = organiserMailContent(catalog, mail);
+      return layout(locale, content.subject, content.name, content.blocks);
+    }
+    case "verification_verified":
+      return layout(locale, catalog._(M.verifiedSubject), mail.name, [
+        { kind: "p", text: catalog._({ ...M.verifiedBody, values: { organiser: mail.organiser } }) },
+        { kind: "action", label: catalog._(M.documentsAction), href: mail.link },
+      ]);
+    case "verification_rejected":
+      return layout(locale, catalog._(M.rejectedSubject), mail.name, [
+        { kind: "p", text: catalog._({ ...M.rejectedBody, values: { organiser: mail.organiser } }) },
+        { kind: "p", text: mail.reason },
+        { kind: "p", text: catalog._(M.rejectedNext) },
+        { kind: "action", label: catalog._(M.documentsAction), href: mail.link },
       ]);
     case "contact_request":
       return layout(locale, catalog._({ ...M.contactSubject, values: { name: mail.name } }), null, [

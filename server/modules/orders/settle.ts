@@ -3,6 +3,8 @@ import { formatCents } from "../../../shared/rules/money";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
+import { consumeForOrder } from "../account/contingent";
+import { notifyIfSoldOut, notifyNewOrder } from "../account/organiser-mails";
 import { announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
@@ -41,9 +43,12 @@ export function formatAmount(cents: number, locale: "de" | "en"): string {
   return formatCents(cents, locale);
 }
 
-/** The order becomes valid: sold places, paid time, confirmation mail with the tickets. */
 class Lost extends Error {}
 
+/**
+ * The order becomes valid: sold places, paid time, confirmation mail with the tickets, and the
+ * organiser's chosen mails (new order, sold out). The one place an order completes.
+ */
 export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scope: ShopScope, changes: Changes): Promise<"valid" | "lost"> {
   try {
     // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely.
@@ -55,11 +60,14 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
     throw err;
   }
   await tx.execute(sql`update orders set status = 'valid', paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`);
+  // Every order that becomes valid passes here (paid or free): its tickets leave the contingent.
+  await consumeForOrder(tx, order.id);
   const when = scope.kind === "date" ? scope.date.startsAt : scope.firstStartsAt;
   const date = when
     ? new Intl.DateTimeFormat(order.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when)
     : "";
   const [count] = await txRows<{ n: number }>(tx, sql`select count(*)::int as n from order_lines where order_id = ${order.id}`);
+  const tickets = Number(count?.n ?? 0);
   await enqueueMail(
     tx,
     order.buyer_email,
@@ -70,12 +78,16 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
       event: scope.event.name,
       date,
       number: order.number,
-      tickets: Number(count?.n ?? 0),
+      tickets,
       total: formatAmount(order.total_cents, order.locale),
       link: orderLink(deps, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season }),
     },
     [{ kind: "order_tickets", orderId: order.id }],
   );
+  // The organiser's chosen mails (email notifications tab), in the same transaction.
+  const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`;
+  await notifyNewOrder(tx, { scope, number: order.number, buyer: buyerName, tickets, totalCents: order.total_cents });
+  await notifyIfSoldOut(tx, scope);
   return "valid";
 }
 

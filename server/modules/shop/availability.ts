@@ -4,7 +4,7 @@ import type { CounterState, SeatState } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import type { ShopScope } from "./scope";
 import { pgArray, txRows } from "../../db/sql";
-import { FREE_NOW } from "../inventory/statuses";
+import { FREE_NOW, HELD } from "../inventory/statuses";
 
 /** The live state of a scope: every seat that is not "free and never touched", and every counter. */
 export async function readSnapshot(db: DbOrTx, scope: ShopScope): Promise<{ seats: SeatState[]; counters: CounterState[] }> {
@@ -35,13 +35,19 @@ export async function readSnapshot(db: DbOrTx, scope: ShopScope): Promise<{ seat
   };
 }
 
-/** Tickets left per category: the smallest of its quota, the attendee limit and its free seats or places. */
-export async function computeRemaining(db: DbOrTx, scope: ShopScope): Promise<Map<string, number>> {
+/**
+ * Tickets left per category: the smallest of its quota, the attendee limit and its free seats or
+ * places. With `heldIsFree`, places held in carts count as left (what is not sold yet: the
+ * "sold out" check), otherwise as gone (what a buyer can take now).
+ */
+export async function computeRemaining(db: DbOrTx, scope: ShopScope, options: { heldIsFree?: boolean } = {}): Promise<Map<string, number>> {
+  const held = options.heldIsFree ? sql`0` : sql`held`;
+  const open = options.heldIsFree ? sql`(status = 'FREE' or status in ${HELD})` : FREE_NOW;
   const counters = await txRows<{ k: string; left: number }>(
     db,
-    sql`select counter_key as k, capacity - held - sold as left from quota_inventory where scope_id = ${scope.scopeId}
+    sql`select counter_key as k, capacity - ${held} - sold as left from quota_inventory where scope_id = ${scope.scopeId}
         union all
-        select 'area:' || area_id, capacity - held - sold from area_inventory where event_date_id = ${scope.scopeId}`,
+        select 'area:' || area_id, capacity - ${held} - sold from area_inventory where event_date_id = ${scope.scopeId}`,
   );
   const left = new Map(counters.map((c) => [c.k, Number(c.left)]));
   let freeSeats = new Map<string | null, number>();
@@ -50,13 +56,13 @@ export async function computeRemaining(db: DbOrTx, scope: ShopScope): Promise<Ma
       scope.kind === "date"
         ? await txRows<{ c: string | null; n: number }>(
             db,
-            sql`select category_id as c, count(*)::int as n from seat_inventory where event_date_id = ${scope.scopeId} and ${FREE_NOW} group by 1`,
+            sql`select category_id as c, count(*)::int as n from seat_inventory where event_date_id = ${scope.scopeId} and ${open} group by 1`,
           )
         : await txRows<{ c: string | null; n: number }>(
             db,
             sql`select c, count(*)::int as n from (
                   select seat_key, max(category_id) as c from seat_inventory
-                  where event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and ${FREE_NOW}
+                  where event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and ${open}
                   group by seat_key having count(*) = ${scope.dateIds.length}) f group by c`,
           );
     freeSeats = new Map(rows.map((r) => [r.c, Number(r.n)]));
