@@ -10,6 +10,7 @@ export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {
       id: organisers.id,
       name: organisers.name,
       verificationState: organisers.verificationState,
+      verificationNote: organisers.verificationNote,
       plan: organisers.plan,
       planSince: organisers.planSince,
       planUntil: organisers.planUntil,
@@ -20,7 +21,14 @@ export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
   const planActive = row.plan !== "none" && row.planUntil !== null && row.planUntil.getTime() > Date.now();
-  return { ...row, planActive, canPublish: row.verificationState === "verified" && planActive && row.ticketContingent > 0 };
+  const { verificationNote, ...rest } = row;
+  return {
+    ...rest,
+    // The admin's reason belongs to the rejection only (an upload after it is in review again).
+    rejectionReason: row.verificationState === "rejected" ? verificationNote : null,
+    planActive,
+    canPublish: row.verificationState === "verified" && planActive && row.ticketContingent > 0,
+  };
 }
 
 /**

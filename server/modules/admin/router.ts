@@ -2,6 +2,7 @@ import { z } from "zod";
 import { adminProcedure, router } from "../../trpc/init";
 import { setOrganiserEnabled } from "../account/disable";
 import { countUsersByRole, listOrganisers } from "./service";
+import { verificationRouter } from "./verification/router";
 
 export const adminRouter = router({
   organisers: adminProcedure.query(({ ctx }) => listOrganisers(ctx.database.db)),
@@ -14,4 +15,5 @@ export const adminRouter = router({
       for (const userId of ended) ctx.sockets.closeUser(userId);
       return { ok: true as const };
     }),
+  verification: verificationRouter,
 });
