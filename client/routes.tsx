@@ -14,6 +14,7 @@ const TermsPage = lazy(() => import("./pages/legal/terms"));
 const ActivationSuccessPage = lazy(() => import("./pages/auth/activation-success"));
 const ActivationErrorPage = lazy(() => import("./pages/auth/activation-error"));
 const ResetPasswordPage = lazy(() => import("./pages/auth/reset-password"));
+const ConfirmEmailPage = lazy(() => import("./pages/auth/confirm-email"));
 const ProfilePage = lazy(() => import("./pages/profile"));
 const DashboardArea = lazy(() => import("./pages/dashboard"));
 const AdminArea = lazy(() => import("./pages/admin"));
@@ -41,6 +42,7 @@ export function AppRoutes() {
         <Route path="/activation-success" component={ActivationSuccessPage} />
         <Route path="/activation-error" component={ActivationErrorPage} />
         <Route path="/auth/reset-password/:token" component={ResetPasswordPage} />
+        <Route path="/auth/confirm-email/:token" component={ConfirmEmailPage} />
         <Route path="/profile/:id" component={ProfilePage} />
         <Route path="/checkout" component={CheckoutPage} />
         <Route path="/test-payment/:id" component={TestPaymentPage} />

@@ -1,4 +1,4 @@
-import { Stack, Tabs, Title } from "@mantine/core";
+import { NativeSelect, Stack, Tabs, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from "react";
 import { Redirect, useLocation, useRoute } from "wouter";
@@ -56,8 +56,16 @@ export default function ProfileArea() {
       <Title order={1} size="h2">
         <Trans>My account</Trans>
       </Title>
-      <Tabs value={current} onChange={(value) => value && navigate(`/${value}`)} keepMounted={false}>
-        <Tabs.List aria-label={t`Account sections`} style={{ overflowX: "auto", flexWrap: "nowrap" }}>
+      {/* Nine tabs do not fit a phone: there a select picks the section. */}
+      <NativeSelect
+        hiddenFrom="sm"
+        label={t`Account sections`}
+        value={current}
+        onChange={(e) => navigate(`/${e.currentTarget.value}`)}
+        data={visible.map((key) => ({ value: key, label: labels[key] }))}
+      />
+      <Tabs visibleFrom="sm" value={current} onChange={(value) => value && navigate(`/${value}`)} keepMounted={false}>
+        <Tabs.List aria-label={t`Account sections`}>
           {visible.map((key) => (
             <Tabs.Tab key={key} value={key}>
               {labels[key]}
