@@ -33,7 +33,7 @@ test("a newcomer registers, activates by the emailed link, logs in, switches to 
   // Log in from the activation page.
   await page.getByRole("main").getByRole("button", { name: "Anmelden" }).click();
   const loginDialog = page.getByRole("dialog");
-  await loginDialog.getByRole("textbox", { name: "E-Mail", exact: true }).fill(email);
+  await loginDialog.getByRole("textbox", { name: "E-Mail oder Benutzername" }).fill(email);
   await loginDialog.getByRole("textbox", { name: "Passwort" }).fill(password);
   await loginDialog.getByRole("button", { name: "Anmelden" }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
