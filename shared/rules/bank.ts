@@ -16,6 +16,11 @@ export function isIban(value: string): boolean {
   return isValidIBAN(normaliseIban(value));
 }
 
+/** The IBAN as people read it: upper case in groups of four ("DE89 3704 0044 0532 0130 00"). */
+export function formatIban(value: string): string {
+  return normaliseIban(value).replace(/(.{4})(?=.)/g, "$1 ");
+}
+
 export function normaliseBic(value: string): string {
   return value.replace(/\s+/g, "").toUpperCase();
 }

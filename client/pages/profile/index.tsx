@@ -1,4 +1,4 @@
-import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Container, Group, Image, Paper, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "wouter";
@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** /profile/{id}: the organiser's public profile. */
 export default function ProfilePage() {
   const { id = "" } = useParams<{ id: string }>();
-  const { i18n } = useLingui();
+  const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const valid = UUID.test(id);
   const profile = useQuery({ ...trpc.account.publicProfile.queryOptions({ organiserId: id }), enabled: valid });
@@ -38,9 +38,20 @@ export default function ProfilePage() {
         {profile.data && (
           <Paper withBorder p="xl">
             <Stack>
-              <Title order={1}>{profile.data.name}</Title>
+              <Group gap="lg" align="center">
+                {profile.data.logoUploadId && (
+                  <Image src={`/uploads/${profile.data.logoUploadId}`} alt={t`Logo of ${profile.data.name}`} h={80} w="auto" maw={160} fit="contain" />
+                )}
+                <Title order={1} style={{ overflowWrap: "break-word", minWidth: 0 }}>
+                  {profile.data.name}
+                </Title>
+              </Group>
               {(profile.data.city || profile.data.country) && (
-                <Text c="dimmed">{[profile.data.city, profile.data.country].filter(Boolean).join(", ")}</Text>
+                <Text c="dimmed">
+                  {[profile.data.city, profile.data.country ? (new Intl.DisplayNames([i18n.locale], { type: "region" }).of(profile.data.country) ?? profile.data.country) : null]
+                    .filter(Boolean)
+                    .join(", ")}
+                </Text>
               )}
               {profile.data.description && <Text>{profile.data.description}</Text>}
               {links.length > 0 && (
