@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { formatIban, isIban } from "../../shared/rules/bank";
+import { ZOrganiserProfile, ZPaymentDetails } from "../../shared/schemas/account";
+import { V } from "../../shared/schemas/messages";
+
+const profile = {
+  firstName: "Greta",
+  lastName: "Gastgeber",
+  organizerName: "Konzerthaus Nord",
+  phone: "",
+  vatId: "",
+  taxNumber: "",
+  country: null,
+  address: "",
+  city: "",
+  zipCode: "",
+  description: "",
+  website: "",
+  facebookUrl: "",
+  instagramUrl: "",
+  youtubeUrl: "",
+  logoUploadId: null,
+};
+
+describe("IBAN", () => {
+  it("is shown in groups of four, whatever was typed", () => {
+    expect(formatIban("de89370400440532013000")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatIban(" DE89 3704 0044 0532 0130 00 ")).toBe("DE89 3704 0044 0532 0130 00");
+    expect(formatIban("AT611904300234573201")).toBe("AT61 1904 3002 3457 3201");
+  });
+
+  it("is checked by its check digits", () => {
+    expect(isIban("DE89 3704 0044 0532 0130 00")).toBe(true);
+    expect(isIban("DE88 3704 0044 0532 0130 00")).toBe(false);
+    expect(ZPaymentDetails.safeParse({ bankName: "B", accountNumber: "DE89 3704 0044 0532 0130 00", bic: "" }).data?.accountNumber).toBe("DE89370400440532013000");
+  });
+});
+
+describe("profile social links", () => {
+  const issue = (change: Partial<typeof profile>) => ZOrganiserProfile.safeParse({ ...profile, ...change }).error?.issues[0];
+
+  it.each([
+    ["facebookUrl", "https://www.facebook.com/x"],
+    ["facebookUrl", "https://m.facebook.com/x"],
+    ["instagramUrl", "https://instagram.com/x"],
+    ["youtubeUrl", "https://www.youtube.com/@x"],
+    ["youtubeUrl", "https://youtu.be/abc"],
+  ] as const)("%s takes %s", (field, url) => {
+    expect(issue({ [field]: url })).toBeUndefined();
+  });
+
+  it.each([
+    ["facebookUrl", "https://instagram.com/x"],
+    ["facebookUrl", "https://facebook.com.evil.example/x"],
+    ["facebookUrl", "https://notfacebook.com/x"],
+    ["instagramUrl", "ftp://instagram.com/x"],
+    ["youtubeUrl", "javascript:alert(1)"],
+    ["website", "localhost"],
+  ] as const)("%s refuses %s", (field, url) => {
+    expect(issue({ [field]: url })).toMatchObject({ path: [field], message: V.url });
+  });
+});
