@@ -16,6 +16,7 @@ import { registerSameOriginCheck } from "./http/same-origin";
 import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
 import { registerDocumentRoutes } from "./http/documents";
+import { registerInvoiceRoutes } from "./http/invoices";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
 import { makeCreateContext } from "./trpc/context";
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerUploads(app, deps);
   await registerDocumentRoutes(app, deps);
+  registerInvoiceRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 

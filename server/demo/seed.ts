@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { organisers, users } from "../db/schema";
+import { organisers, planPurchases, users } from "../db/schema";
+import { grantPlan } from "../modules/account/plan-settle";
+import { issuePlanInvoice } from "../modules/account/invoices";
+import { contingentFor, periodPriceCents, planByKey } from "../../shared/plans";
 import { hashPassword } from "../lib/password";
 import { emptyPermissionSet } from "../../shared/permissions";
 import { seedDemoEvents } from "./events";
@@ -25,7 +28,6 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const now = new Date();
-  const inOneYear = new Date(now.getTime() + 365 * 24 * 60 * 60 * 1000);
 
   await db.transaction(async (tx) => {
     const [verified] = await tx
@@ -37,12 +39,24 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         country: "DE",
         website: "https://example.com",
         verificationState: "verified",
-        plan: "yearly",
-        planSince: now,
-        planUntil: inOneYear,
-        ticketContingent: 50_000,
       })
       .returning({ id: organisers.id });
+    // Its plan as if bought and paid: purchase, paid invoice, contingent through the ledger (decision 014).
+    const enterprise = planByKey("enterprise")!;
+    const [purchase] = await tx
+      .insert(planPurchases)
+      .values({
+        organiserId: verified!.id,
+        planKey: enterprise.key,
+        period: "yearly",
+        tickets: contingentFor(enterprise, "yearly"),
+        amountCents: periodPriceCents(enterprise, "yearly"),
+        provider: "test",
+        idempotencyKey: "demo-seed",
+      })
+      .returning();
+    await issuePlanInvoice(tx, purchase!);
+    await grantPlan(tx, { id: purchase!.id, organiser_id: verified!.id, period: "yearly", tickets: purchase!.tickets }, now);
     const [unverified] = await tx
       .insert(organisers)
       .values({ name: "Neuer Veranstalter GmbH", city: "Berlin", country: "DE" })

@@ -3,6 +3,7 @@ import type Stripe from "stripe";
 import { z } from "zod";
 import type { AppDeps } from "../deps";
 import { orderKeyMatches } from "../modules/orders/links";
+import { settlePlanPayment } from "../modules/account/plan-settle";
 import { handlePaymentNews } from "../modules/orders/settle";
 import { renderOrderTickets } from "../modules/orders/tickets-pdf";
 import { createStripeClient } from "../modules/payments/stripe-provider";
@@ -46,7 +47,21 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
           const orderId = session.metadata?.orderId ?? session.client_reference_id;
           const paid = PAID_TYPES.has(event.type) && (session.payment_status === "paid" || session.payment_status === "no_payment_required");
           const failed = FAILED_TYPES.has(event.type);
-          if (orderId && z.uuid().safeParse(orderId).success && (paid || failed)) {
+          const planPurchaseId = session.metadata?.kind === "plan" ? session.metadata.planPurchaseId : undefined;
+          if (planPurchaseId !== undefined) {
+            // An organiser's plan purchase (its metadata, written by our server, says so).
+            if (z.uuid().safeParse(planPurchaseId).success && (paid || failed)) {
+              await settlePlanPayment(deps, {
+                provider: "stripe",
+                eventId: event.id,
+                type: event.type,
+                planPurchaseId,
+                outcome: paid ? "paid" : "failed",
+                providerRef: session.id,
+                payment: { amountCents: session.amount_total, currency: session.currency, namesOrderInMetadata: true },
+              });
+            }
+          } else if (orderId && z.uuid().safeParse(orderId).success && (paid || failed)) {
             await handlePaymentNews(deps, {
               provider: "stripe",
               eventId: event.id,

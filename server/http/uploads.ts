@@ -8,7 +8,7 @@ import { readUpload, storeImageUpload, UPLOAD_RULES, type UploadKind } from "../
 import { AppError } from "../lib/app-error";
 
 /** The session behind a plain HTTP route, checked with the same rule as organiserProcedure. */
-async function requireOrganiser(deps: AppDeps, req: FastifyRequest, permissions: Permission[]) {
+export async function requireOrganiser(deps: AppDeps, req: FastifyRequest, permissions: Permission[]) {
   const token = req.cookies[SESSION_COOKIE];
   const auth = token ? await validateSessionToken(deps.database.db, token, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS }) : null;
   if (!auth) throw new AppError("UNAUTHENTICATED");

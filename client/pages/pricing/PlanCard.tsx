@@ -1,29 +1,21 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from "@mantine/core";
-import type { MessageDescriptor } from "@lingui/core";
-import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { CURRENCY } from "../../../shared/constants";
-import { type BillingPeriod, type Plan, type PlanKey, contingentFor, periodPriceCents } from "../../../shared/plans";
+import { type BillingPeriod, type Plan, contingentFor, periodPriceCents } from "../../../shared/plans";
+import type { ReactNode } from "react";
 import { openAuth } from "../../components/AuthModals";
+import { PLAN_TEXTS } from "../../lib/plans";
 
-const PLAN_TEXTS: Record<PlanKey, { name: MessageDescriptor; text: MessageDescriptor }> = {
-  starter: {
-    name: msg`Starter`,
-    text: msg`For clubs, small venues and organisers with a few events a month.`,
-  },
-  professional: {
-    name: msg`Professional`,
-    text: msg`For theatres, concert organisers and sports clubs with regular events and seasons.`,
-  },
-  enterprise: {
-    name: msg`Enterprise`,
-    text: msg`For arenas, festivals and trade fairs that sell large contingents.`,
-  },
+type PlanCardProps = {
+  plan: Plan;
+  period: BillingPeriod;
+  highlighted?: boolean;
+  /** The card's button (default: register); the plan tab puts its buy button here. */
+  action?: ReactNode;
 };
 
-type PlanCardProps = { plan: Plan; period: BillingPeriod; highlighted?: boolean };
-
-export function PlanCard({ plan, period, highlighted = false }: PlanCardProps) {
+/** One plan with its price and contingent for the chosen billing period. */
+export function PlanCard({ plan, period, highlighted = false, action }: PlanCardProps) {
   const { t, i18n } = useLingui();
   const money = (cents: number) => i18n.number(cents / 100, { style: "currency", currency: CURRENCY });
   const perMonth = money(period === "yearly" ? plan.yearlyPerMonthCents : plan.monthlyCents);
@@ -60,9 +52,13 @@ export function PlanCard({ plan, period, highlighted = false }: PlanCardProps) {
           </Text>
         </div>
         <Text fw={600}>{period === "yearly" ? t`${tickets} tickets per year` : t`${tickets} tickets per month`}</Text>
-        <Button mt="auto" variant={highlighted ? "filled" : "light"} fullWidth onClick={() => openAuth("register")}>
-          <Trans>Register now</Trans>
-        </Button>
+        <Stack mt="auto" gap={0}>
+          {action ?? (
+            <Button variant={highlighted ? "filled" : "light"} fullWidth onClick={() => openAuth("register")}>
+              <Trans>Register now</Trans>
+            </Button>
+          )}
+        </Stack>
       </Stack>
     </Card>
   );

@@ -3,7 +3,10 @@ import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { type BillingPeriod, PLANS, yearlySavingPercent } from "../../../shared/plans";
+import { Link } from "wouter";
+import { canActForOrganiser } from "../../../shared/permissions";
 import { openAuth } from "../../components/AuthModals";
+import { useUserInfo } from "../../lib/session";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { PlanCard } from "./PlanCard";
 
@@ -25,6 +28,9 @@ const MAX_SAVING = Math.max(...PLANS.map(yearlySavingPercent));
 export default function PricingPage() {
   const { t, i18n } = useLingui();
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
+  // A signed-in organiser (or team member with profile access) buys in its plan tab.
+  const info = useUserInfo();
+  const mayBuy = canActForOrganiser(info?.user, ["orgProfileAccess"]);
   return (
     <PublicLayout>
       <Container size="lg" py={{ base: 40, md: 64 }}>
@@ -56,7 +62,19 @@ export default function PricingPage() {
           </Stack>
           <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="lg">
             {PLANS.map((plan) => (
-              <PlanCard key={plan.key} plan={plan} period={period} highlighted={plan.key === "professional"} />
+              <PlanCard
+                key={plan.key}
+                plan={plan}
+                period={period}
+                highlighted={plan.key === "professional"}
+                action={
+                  mayBuy ? (
+                    <Button component={Link} href={`/dashboard/profile/plan?plan=${plan.key}&period=${period}`} variant={plan.key === "professional" ? "filled" : "light"} fullWidth>
+                      <Trans>Choose this plan</Trans>
+                    </Button>
+                  ) : undefined
+                }
+              />
             ))}
           </SimpleGrid>
           <Text size="sm" c="dimmed" ta="center">

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { formatCents } from "../../../shared/rules/money";
+import { planSummary } from "../../lib/plans";
 import { PageLoader } from "../../components/PageLoader";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { describeError } from "../../lib/errors";
@@ -35,6 +36,12 @@ export default function TestPaymentPage({ params }: { params: { id: string } }) 
   const decide = useMutation(
     trpc.orders.testDecide.mutationOptions({
       onSuccess: (res, vars) => {
+        // A plan purchase: back to the plan tab, which tells how it went.
+        if (res.kind === "plan") {
+          setLeaving(true);
+          window.location.assign(res.redirectUrl);
+          return;
+        }
         // Paid and complete (or still settling): on to the success page, as a real provider would.
         if (vars.outcome === "paid" && (res.status === "valid" || res.status === "pending")) {
           setLeaving(true);
@@ -81,8 +88,17 @@ export default function TestPaymentPage({ params }: { params: { id: string } }) 
               <Trans>Test payment – no real money is moved. This page stands in for a payment provider while the shop runs in test mode.</Trans>
             </Alert>
             <Stack gap={6}>
-              <Row label={t`Event`} value={payment.eventName} />
-              <Row label={t`Order number`} value={payment.orderNumber} />
+              {payment.kind === "plan" ? (
+                <>
+                  <Row label={t`Plan`} value={planSummary(i18n, payment)} />
+                  <Row label={t`Invoice number`} value={payment.invoiceNumber} />
+                </>
+              ) : (
+                <>
+                  <Row label={t`Event`} value={payment.eventName} />
+                  <Row label={t`Order number`} value={payment.orderNumber} />
+                </>
+              )}
               <Row label={t`Amount`} value={amount} strong testId="test-payment-amount" />
             </Stack>
 

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { LINE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type BuyerDetails, type OrderAmounts } from "../../../shared/schemas/orders";
-import { localeEnum, organisers } from "./accounts";
+import { localeEnum, organisers, planPurchases } from "./accounts";
 import { events } from "./events";
 import { carts } from "./shop";
 
@@ -136,12 +136,20 @@ export const refunds = pgTable(
   ],
 );
 
-/** Payments of the built-in test provider (a clearly labelled page stands in for the bank). */
-export const testPayments = pgTable("test_payments", {
-  id: uuid().primaryKey().defaultRandom(),
-  orderId: uuid().notNull(),
-  amountCents: integer().notNull(),
-  status: text().notNull().default("open"),
-  refundedCents: integer().notNull().default(0),
-  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Payments of the built-in test provider (a clearly labelled page stands in for the bank): for
+ * an order, or for a plan purchase (exactly one of the two).
+ */
+export const testPayments = pgTable(
+  "test_payments",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    orderId: uuid(),
+    planPurchaseId: uuid().references(() => planPurchases.id, { onDelete: "cascade" }),
+    amountCents: integer().notNull(),
+    status: text().notNull().default("open"),
+    refundedCents: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check("test_payments_one_subject", sql`(${t.orderId} is null) <> (${t.planPurchaseId} is null)`)],
+);

@@ -2,8 +2,10 @@ import { z } from "zod";
 import { organiserProcedure, publicProcedure, router } from "../../trpc/init";
 import { accessRouter } from "./access/router";
 import { documentsRouter } from "./documents/router";
+import { invoicesRouter } from "./invoices/router";
 import { notificationsRouter } from "./notifications/router";
 import { paymentRouter } from "./payment/router";
+import { planRouter } from "./plan/router";
 import { profileRouter } from "./profile/router";
 import { getOrganiserOverview, getPublicProfile } from "./service";
 import { teamRouter } from "./team/router";
@@ -21,4 +23,6 @@ export const accountRouter = router({
   notifications: notificationsRouter,
   payment: paymentRouter,
   documents: documentsRouter,
+  plan: planRouter,
+  invoices: invoicesRouter,
 });

@@ -2,6 +2,8 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { organisers } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
+import { isContingentShort, isPlanActive } from "../../../shared/plans";
+import { liveContingentNeed } from "./contingent-need";
 
 /** The organiser's own account state, as the dashboard home shows it. */
 export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {
@@ -20,13 +22,17 @@ export async function getOrganiserOverview(db: DbOrTx, organiserId: string) {
     .where(eq(organisers.id, organiserId))
     .limit(1);
   if (!row) throw new AppError("NOT_FOUND");
-  const planActive = row.plan !== "none" && row.planUntil !== null && row.planUntil.getTime() > Date.now();
+  const planActive = isPlanActive(row);
+  // SPEC §8 "insufficient ticket contingent": nothing left, or less than live events can still sell (decision 014).
+  const liveNeed = await liveContingentNeed(db, organiserId);
   const { verificationNote, ...rest } = row;
   return {
     ...rest,
     // The admin's reason belongs to the rejection only (an upload after it is in review again).
     rejectionReason: row.verificationState === "rejected" ? verificationNote : null,
     planActive,
+    liveNeed,
+    contingentShort: isContingentShort(row.ticketContingent, liveNeed),
     canPublish: row.verificationState === "verified" && planActive && row.ticketContingent > 0,
   };
 }

@@ -1,12 +1,13 @@
 import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { eventDates, events, orders, organisers, ticketCategories } from "../../db/schema";
+import { eventDates, events, orderLines, orders, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { cancelOrdersOfEvent } from "../orders/cancel";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf } from "../seating/budget";
 import { forgetShopScopes } from "../shop/scope";
 import { assertEditable, type EventRow, getOwnEvent } from "./access";
 import { isCancellable, isCancelled, isLive, isReleased } from "../../../shared/rules/event-status";
+import { isPlanActive } from "../../../shared/plans";
 
 /**
  * Tickets the event puts on sale: a season sells its season tickets once; an event sells each
@@ -40,14 +41,25 @@ async function assertComplete(tx: DbOrTx, event: EventRow): Promise<void> {
 
 /**
  * SPEC §4 publishing gate: a verified profile and an active plan whose ticket contingent covers
- * the event's capacity. Until then an organiser can only save drafts.
+ * what the event can still sell (its capacity less the tickets it sold already; decision 014).
+ * Until then an organiser can only save drafts.
  */
-export async function assertMayPublish(tx: DbOrTx, event: EventRow): Promise<void> {
+export async function assertMayPublish(tx: DbOrTx, event: EventRow, now: Date = new Date()): Promise<void> {
   const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, event.organiserId)).limit(1);
   if (!organiser || organiser.verificationState !== "verified") throw new AppError("PROFILE_NOT_VERIFIED");
-  const planActive = organiser.plan !== "none" && organiser.planUntil !== null && organiser.planUntil.getTime() > Date.now();
+  if (!isPlanActive(organiser, now) || organiser.ticketContingent < (await ticketsStillOnSale(tx, event))) throw new AppError("INSUFFICIENT_CONTINGENT");
+}
+
+/** The event's capacity less its tickets already sold (valid orders, lines not canceled). */
+export async function ticketsStillOnSale(tx: DbOrTx, event: EventRow): Promise<number> {
   const capacity = await ticketCapacity(tx, event);
-  if (!planActive || organiser.ticketContingent < capacity) throw new AppError("INSUFFICIENT_CONTINGENT");
+  if (capacity === 0) return 0;
+  const [sold] = await tx
+    .select({ n: count() })
+    .from(orderLines)
+    .innerJoin(orders, eq(orders.id, orderLines.orderId))
+    .where(and(eq(orderLines.eventId, event.id), eq(orders.status, "valid"), ne(orderLines.status, "canceled")));
+  return Math.max(0, capacity - (sold?.n ?? 0));
 }
 
 export type PublishChoice = { publishOption: "draft" | "later" | "now"; publicationDate?: Date | null | undefined };
@@ -93,12 +105,15 @@ export async function choosePublication(db: Db, organiserId: string, eventId: st
 
 /**
  * Publishes every scheduled event whose publication date has come and whose organiser still
- * passes the gate. One UPDATE: with several instances running it, each event is published once.
+ * passes the same gate as "publish now" (assertMayPublish: verified, plan running, contingent
+ * covering the event). Each event in its own transaction under its row lock (SKIP LOCKED: with
+ * several instances running it, each event is published once); one that fails the gate stays
+ * scheduled and goes on sale on a later run once its organiser bought more.
  */
 export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .update(events)
-    .set({ status: "published", publishedAt: now })
+  const due = await db
+    .select({ id: events.id })
+    .from(events)
     .where(
       and(
         eq(events.status, "scheduled"),
@@ -112,8 +127,28 @@ export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<st
         ),
       ),
     )
-    .returning({ id: events.id });
-  return rows.map((r) => r.id);
+    .orderBy(events.publicationDate);
+  const published: string[] = [];
+  for (const { id } of due) {
+    const done = await db.transaction(async (tx) => {
+      const [event] = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.id, id), eq(events.status, "scheduled")))
+        .for("update", { skipLocked: true });
+      if (!event) return false;
+      try {
+        await assertMayPublish(tx, event, now);
+      } catch (err) {
+        if (err instanceof AppError) return false;
+        throw err;
+      }
+      await tx.update(events).set({ status: "published", publishedAt: now }).where(eq(events.id, id));
+      return true;
+    });
+    if (done) published.push(id);
+  }
+  return published;
 }
 
 /**

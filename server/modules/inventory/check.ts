@@ -15,6 +15,7 @@ export type DriftKind =
   | "finished_cart" // a released or expired cart still holding something
   | "seat_holder" // a held seat whose cart does not exist or is finished
   | "seat_sale" // a sold seat without its valid ticket line, or a valid line's seat not sold to it
+  | "contingent" // an organiser's ticket contingent against the sum of its ledger entries (decision 014)
   ;
 
 /**
@@ -80,4 +81,19 @@ export async function checkInventory(db: DbOrTx): Promise<Drift[]> {
     order by 1, 2, 3`,
   );
   return rows.map((r) => ({ kind: r.kind, scope: r.scope, item: r.item, actual: Number(r.actual), expected: Number(r.expected) }));
+}
+
+/**
+ * Every organiser's ticket contingent against its ledger (decision 014: the balance is the sum of
+ * its `contingent_entries`). Kept apart from `checkInventory`: test set-ups may give an organiser
+ * a contingent directly, which the seat and counter checks need not care about.
+ */
+export async function checkContingents(db: DbOrTx): Promise<Drift[]> {
+  const rows = await txRows<{ id: string; balance: number; ledger: number }>(
+    db,
+    sql`select o.id::text as id, o.ticket_contingent as balance, coalesce(e.total, 0)::int as ledger
+        from organisers o left join (select organiser_id, sum(delta) as total from contingent_entries group by organiser_id) e on e.organiser_id = o.id
+        where o.ticket_contingent <> coalesce(e.total, 0) order by o.id`,
+  );
+  return rows.map((r) => ({ kind: "contingent", scope: r.id, item: "ticket_contingent", actual: Number(r.balance), expected: Number(r.ledger) }));
 }

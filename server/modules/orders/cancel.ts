@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { enqueueMail } from "../../mail/outbox";
+import { returnForOrders } from "../account/contingent";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
 import { txRows } from "../../db/sql";
@@ -29,10 +30,13 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
         returning o.id, o.number, o.event_id, o.scope_id, o.is_season, o.cart_id, o.status,
           o.buyer, o.buyer_email, o.locale, o.total_cents, o.provider, o.provider_ref, o.paid_at is not null as was_paid, old.status::text as was`,
   );
+  const wereValid = affected.filter((o) => o.was === "valid").map((o) => o.id);
+  // Their tickets go back to the organiser's contingent (decision 014), once per order.
+  await returnForOrders(tx, wereValid);
   await giveBack(
     tx,
     {
-      orderIds: affected.filter((o) => o.was === "valid").map((o) => o.id),
+      orderIds: wereValid,
       cartIds: affected.flatMap((o) => (o.was === "pending" && o.cart_id ? [o.cart_id] : [])),
       cartState: "released",
     },

@@ -22,9 +22,13 @@ export type PaymentMismatch = "other_payment" | "amount" | "currency";
  * Payment Link). So the news counts only for the payment stored for the order (or, when a crash
  * lost that id, for a payment our server made for this order) and, when it says "paid", only
  * with the order's amount and currency. News without a payment id comes from our own side (the
- * test page, reconciliation) and concerns the stored payment by construction.
+ * test page, reconciliation) and concerns the stored payment by construction. A plan purchase
+ * is bound the same way (its id in the metadata, its amount as `total_cents`).
  */
-export function paymentMismatch(order: OrderRow, news: PaymentNews): PaymentMismatch | null {
+export function paymentMismatch(
+  order: Pick<OrderRow, "provider" | "provider_ref" | "total_cents">,
+  news: Pick<PaymentNews, "provider" | "providerRef" | "payment" | "outcome">,
+): PaymentMismatch | null {
   if (!news.providerRef) return null;
   const facts = news.payment;
   const isStoredPayment = order.provider_ref

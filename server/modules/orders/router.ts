@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { z } from "zod";
 import { ZCheckoutResult, ZOrderViewOutput } from "../../../shared/schemas/order-view";
 import { ZCheckoutInput } from "../../../shared/schemas/orders";
@@ -6,6 +7,7 @@ import { publicProcedure, router, testPaymentProcedure } from "../../trpc/init";
 import { placeOrder, resume } from "./checkout";
 import { orderKeyMatches } from "./links";
 import { handlePaymentNews } from "./settle";
+import { settlePlanPayment } from "../account/plan-settle";
 import { viewOrder } from "./view";
 
 /** The buyer's side of orders: checkout, the test payment page, the order view. */
@@ -33,21 +35,24 @@ export const ordersRouter = router({
     return payment;
   }),
 
-  /** The test page's buttons: pay, fail, or give up. Settles the order as a provider webhook would. */
+  /**
+   * The test page's buttons: pay, fail, or give up. Settles the order (or the organiser's plan
+   * purchase) as a provider webhook would, then says where the payer goes next.
+   */
   testDecide: testPaymentProcedure
     .input(z.object({ paymentId: z.uuid(), outcome: z.enum(["paid", "failed", "abandoned"]) }))
     .mutation(async ({ ctx, input }) => {
       const decided = await ctx.testProvider.decide(input.paymentId, input.outcome);
       if (!decided) throw new AppError("NOT_FOUND");
-      if (decided.changed) {
-        await handlePaymentNews(ctx, {
-          provider: "test",
-          eventId: `test:${input.paymentId}:${input.outcome}`,
-          type: input.outcome,
-          orderId: decided.orderId,
-          outcome: input.outcome === "paid" ? "paid" : "failed",
-        });
+      const news = { provider: "test" as const, eventId: `test:${input.paymentId}:${input.outcome}`, type: input.outcome, outcome: input.outcome === "paid" ? ("paid" as const) : ("failed" as const) };
+      if (decided.kind === "plan") {
+        if (decided.changed) await settlePlanPayment(ctx, { ...news, planPurchaseId: decided.planPurchaseId });
+        const [purchase] = await ctx.database.rows<{ status: "pending" | "paid" | "failed" }>(
+          sql`select status::text as status from plan_purchases where id = ${decided.planPurchaseId}`,
+        );
+        return { kind: "plan" as const, status: purchase?.status ?? "failed", redirectUrl: `/dashboard/profile/plan?purchase=${decided.planPurchaseId}` };
       }
-      return resume(ctx, decided.orderId);
+      if (decided.changed) await handlePaymentNews(ctx, { ...news, orderId: decided.orderId });
+      return { kind: "order" as const, ...(await resume(ctx, decided.orderId)) };
     }),
 });

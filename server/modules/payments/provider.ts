@@ -4,9 +4,7 @@
  * Providers never run inside a database transaction: orders are written first, the provider
  * is called after, and its answer (webhook, return, reconciliation) settles the order.
  */
-export type CreatePaymentInput = {
-  orderId: string;
-  orderNumber: string;
+export type CreatePaymentInput = PaymentPurpose & {
   amountCents: number;
   description: string;
   email: string;
@@ -15,6 +13,14 @@ export type CreatePaymentInput = {
   successUrl: string;
   cancelUrl: string;
 };
+
+/**
+ * What a payment pays for: a buyer's order (the default, `kind` may be left out) or an
+ * organiser's plan purchase (profile tab "plan management"). Its news is routed by it.
+ */
+export type PaymentPurpose =
+  | { kind?: "order"; orderId: string; orderNumber: string }
+  | { kind: "plan"; planPurchaseId: string; invoiceNumber: string };
 
 export type CreatedPayment = { providerRef: string; redirectUrl: string };
 

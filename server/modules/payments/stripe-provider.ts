@@ -19,6 +19,23 @@ export function createStripeClient(options: StripeOptions): Stripe {
   });
 }
 
+/**
+ * What names the payment's purpose in Stripe: the metadata only our server (with its key) writes.
+ * A plan purchase carries `kind: "plan"` and no client_reference_id, so the order path never
+ * mistakes it for an order.
+ */
+function purposeFields(input: CreatePaymentInput): Pick<Stripe.Checkout.SessionCreateParams, "client_reference_id" | "metadata" | "payment_intent_data"> {
+  if (input.kind === "plan") {
+    const metadata = { kind: "plan", planPurchaseId: input.planPurchaseId, invoiceNumber: input.invoiceNumber };
+    return { metadata, payment_intent_data: { metadata: { kind: "plan", planPurchaseId: input.planPurchaseId } } };
+  }
+  return {
+    client_reference_id: input.orderId,
+    metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
+    payment_intent_data: { metadata: { orderId: input.orderId } },
+  };
+}
+
 /** Stripe Checkout: the buyer pays on Stripe's page; webhooks and the return settle the order. */
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = "stripe" as const;
@@ -36,15 +53,13 @@ export class StripePaymentProvider implements PaymentProvider {
           },
         ],
         customer_email: input.email,
-        client_reference_id: input.orderId,
-        metadata: { orderId: input.orderId, orderNumber: input.orderNumber },
-        payment_intent_data: { metadata: { orderId: input.orderId } },
+        ...purposeFields(input),
         locale: input.locale,
         success_url: input.successUrl,
         cancel_url: input.cancelUrl,
         expires_at: Math.floor(Date.now() / 1000) + SESSION_MINUTES * 60,
       },
-      { idempotencyKey: `order:${input.orderId}` },
+      { idempotencyKey: input.kind === "plan" ? `plan:${input.planPurchaseId}` : `order:${input.orderId}` },
     );
     if (!session.url) throw new Error("Stripe returned no checkout URL");
     return { providerRef: session.id, redirectUrl: session.url };

@@ -29,7 +29,7 @@ export class TestPaymentProvider implements PaymentProvider {
   async createPayment(input: CreatePaymentInput): Promise<CreatedPayment> {
     const [row] = await this.database.db
       .insert(testPayments)
-      .values({ orderId: input.orderId, amountCents: input.amountCents })
+      .values(input.kind === "plan" ? { planPurchaseId: input.planPurchaseId, amountCents: input.amountCents } : { orderId: input.orderId, amountCents: input.amountCents })
       .returning({ id: testPayments.id });
     return { providerRef: row!.id, redirectUrl: `/test-payment/${row!.id}` };
   }
@@ -53,21 +53,51 @@ export class TestPaymentProvider implements PaymentProvider {
     return { refundId: `test-refund:${providerRef}` };
   }
 
-  /** What the test page shows: the amount, the order number, the state. */
-  async get(paymentId: string) {
-    const rows = await this.database.rows<{ id: string; amount_cents: number; status: string; number: string; event_name: string; order_id: string }>(sql`
-      select p.id, p.amount_cents, p.status, o.number, e.name as event_name, o.id as order_id
-      from test_payments p join orders o on o.id = p.order_id join events e on e.id = o.event_id where p.id = ${paymentId}`);
+  /** What the test page shows: the amount, what it pays for (an order, or a plan purchase), the state. */
+  async get(paymentId: string): Promise<TestPaymentView | null> {
+    const rows = await this.database.rows<{
+      id: string;
+      amount_cents: number;
+      status: string;
+      number: string | null;
+      event_name: string | null;
+      plan_key: string | null;
+      period: "monthly" | "yearly" | null;
+      tickets: number | null;
+      invoice_number: string | null;
+    }>(sql`
+      select p.id, p.amount_cents, p.status, o.number, e.name as event_name, pp.plan_key, pp.period::text as period, pp.tickets, i.number as invoice_number
+      from test_payments p
+      left join orders o on o.id = p.order_id left join events e on e.id = o.event_id
+      left join plan_purchases pp on pp.id = p.plan_purchase_id left join platform_invoices i on i.plan_purchase_id = pp.id
+      where p.id = ${paymentId}`);
     const row = rows[0];
-    return row ? { id: row.id, amountCents: Number(row.amount_cents), status: row.status, orderNumber: row.number, eventName: row.event_name } : null;
+    if (!row) return null;
+    const base = { id: row.id, amountCents: Number(row.amount_cents), status: row.status };
+    if (row.plan_key && row.period) {
+      return { ...base, kind: "plan", planKey: row.plan_key, period: row.period, tickets: Number(row.tickets), invoiceNumber: row.invoice_number ?? "" };
+    }
+    return row.number ? { ...base, kind: "order", orderNumber: row.number, eventName: row.event_name ?? "" } : null;
   }
 
-  /** The test page's buttons: the payment's outcome, once. Returns the order it belongs to. */
-  async decide(paymentId: string, outcome: "paid" | "failed" | "abandoned"): Promise<{ orderId: string; changed: boolean } | null> {
-    const rows = await this.database.rows<{ order_id: string }>(sql`
-      update test_payments set status = ${outcome} where id = ${paymentId} and status = 'open' returning order_id`);
-    if (rows[0]) return { orderId: rows[0].order_id, changed: true };
+  /** The test page's buttons: the payment's outcome, once. Returns what it pays for. */
+  async decide(paymentId: string, outcome: "paid" | "failed" | "abandoned"): Promise<(TestPaymentSubject & { changed: boolean }) | null> {
+    const rows = await this.database.rows<{ order_id: string | null; plan_purchase_id: string | null }>(sql`
+      update test_payments set status = ${outcome} where id = ${paymentId} and status = 'open' returning order_id, plan_purchase_id`);
+    if (rows[0]) return { ...subjectOf(rows[0].order_id, rows[0].plan_purchase_id), changed: true };
     const [row] = await this.database.db.select().from(testPayments).where(eq(testPayments.id, paymentId)).limit(1);
-    return row ? { orderId: row.orderId, changed: false } : null;
+    return row ? { ...subjectOf(row.orderId, row.planPurchaseId), changed: false } : null;
   }
+}
+
+/** What a test payment pays for. */
+export type TestPaymentSubject = { kind: "order"; orderId: string } | { kind: "plan"; planPurchaseId: string };
+
+export type TestPaymentView = { id: string; amountCents: number; status: string } & (
+  | { kind: "order"; orderNumber: string; eventName: string }
+  | { kind: "plan"; planKey: string; period: "monthly" | "yearly"; tickets: number; invoiceNumber: string }
+);
+
+function subjectOf(orderId: string | null, planPurchaseId: string | null): TestPaymentSubject {
+  return planPurchaseId ? { kind: "plan", planPurchaseId } : { kind: "order", orderId: orderId! };
 }

@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { txRows } from "../../db/sql";
+
+/**
+ * The ticket contingent (decision 014). This module is the only writer of
+ * `organisers.ticket_contingent`: every change is a ledger entry in `contingent_entries` and the
+ * balance moves by the same delta in the same transaction, so the balance always equals the sum
+ * of the ledger (`npm run inventory:check` verifies it). One entry per (reason, source): a
+ * settlement or cancellation that runs twice counts once.
+ */
+export type ContingentReason = "plan" | "sale" | "return" | "opening_balance";
+
+/** One change of an organiser's contingent. */
+export type ContingentChange = {
+  organiserId: string;
+  /** Positive adds tickets (a plan, a return), negative consumes them (a sale). */
+  delta: number;
+  reason: ContingentReason;
+  /** The plan purchase or order the change belongs to (null only for an opening balance). */
+  sourceId: string | null;
+};
+
+/**
+ * Writes one ledger entry and moves the balance by its delta, in the caller's transaction.
+ * Returns false (and changes nothing) when the entry for this reason and source exists already.
+ * The entry is inserted first: a concurrent second attempt waits on the unique index until the
+ * first commits and then finds it, so the balance moves once.
+ */
+export async function changeContingent(tx: DbOrTx, change: ContingentChange): Promise<boolean> {
+  if (!Number.isInteger(change.delta)) throw new RangeError("a contingent delta is a whole number of tickets");
+  const inserted = await txRows<{ id: string }>(
+    tx,
+    sql`insert into contingent_entries (organiser_id, delta, reason, source_id)
+        values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId})
+        on conflict (reason, source_id) do nothing returning id`,
+  );
+  if (inserted.length === 0) return false;
+  if (change.delta !== 0) {
+    await tx.execute(sql`update organisers set ticket_contingent = ticket_contingent + ${change.delta} where id = ${change.organiserId}`);
+  }
+  return true;
+}
+
+/**
+ * An order became valid: its tickets (ticket lines not canceled) are taken from its organiser's
+ * contingent. Never refused: the balance may go below zero (decision 014), buyers never suffer
+ * for the organiser's plan.
+ */
+export async function consumeForOrder(tx: DbOrTx, orderId: string): Promise<void> {
+  const [order] = await txRows<{ organiser_id: string; tickets: number }>(
+    tx,
+    sql`select o.organiser_id, (select count(*)::int from order_lines l where l.order_id = o.id and l.status <> 'canceled') as tickets
+        from orders o where o.id = ${orderId}`,
+  );
+  if (!order) return;
+  await changeContingent(tx, { organiserId: order.organiser_id, delta: -Number(order.tickets), reason: "sale", sourceId: orderId });
+}
+
+/**
+ * Valid orders were cancelled: each gives back exactly what its sale took (once per order; an
+ * order that never consumed gives nothing back).
+ */
+export async function returnForOrders(tx: DbOrTx, orderIds: string[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  const sales = await txRows<{ organiser_id: string; source_id: string; delta: number }>(
+    tx,
+    sql`select organiser_id, source_id::text, delta from contingent_entries
+        where reason = 'sale' and source_id in (${sql.join(
+          orderIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) order by source_id`,
+  );
+  for (const sale of sales) {
+    await changeContingent(tx, { organiserId: sale.organiser_id, delta: -Number(sale.delta), reason: "return", sourceId: sale.source_id });
+  }
+}
