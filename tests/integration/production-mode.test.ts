@@ -11,11 +11,11 @@ import { createDeps } from "../../server/deps";
 import { SESSION_COOKIE } from "../../server/modules/auth/session";
 import { appCodeOf, createTestApp, createTestClient, type TestApp } from "./helpers/app";
 import { createTestConfig, createTestDeps } from "./helpers/config";
-import { ok } from "./helpers/events";
 import { createUser } from "./helpers/factories";
 import { orderRow, paymentIdOf, placeSeatOrder, testPaymentsOf } from "./helpers/orders";
 import { createShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
+import { attempt } from "./helpers/trpc";
 
 const PRODUCTION = { NODE_ENV: "production", APP_SECRET: "x".repeat(40) };
 const STRIPE = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
@@ -38,18 +38,20 @@ afterAll(async () => {
 describe("development and production differ where they should", () => {
   it("the session cookie is Secure in production only", async () => {
     const user = await createUser(dev.database.db, { role: "organiser" });
-    const login = { email: user.email, password: user.password };
+    const login = { email: user.email!, password: user.password };
 
-    const inProduction = await createTestClient(production).mutate("auth.login", login);
-    expect(inProduction.response.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
+    const inProduction = createTestClient(production);
+    await inProduction.trpc.auth.login.mutate(login);
+    expect(inProduction.lastResponse()!.cookies.find((c) => c.name === SESSION_COOKIE)).toMatchObject({ secure: true, httpOnly: true });
 
-    const inDevelopment = await dev.client().mutate("auth.login", login);
-    expect(inDevelopment.response.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBeFalsy();
+    const inDevelopment = dev.client();
+    await inDevelopment.trpc.auth.login.mutate(login);
+    expect(inDevelopment.lastResponse()!.cookies.find((c) => c.name === SESSION_COOKIE)?.secure).toBeFalsy();
   });
 
   it("the outbox page exists outside production and lists the mails' links", async () => {
     const email = "outbox-reader@example.com";
-    await dev.client().mutate("auth.register", {
+    await dev.client().trpc.auth.register.mutate({
       firstName: "Otto",
       lastName: "Outbox",
       organizerName: "Outbox Events",
@@ -119,7 +121,7 @@ describe("payments in production", () => {
     const tc = shop.category("cat1").id;
     const placed = await placeSeatOrder(dev, shop.dateIds[0]!, tc, ["G1:0:0"]);
     const paymentId = paymentIdOf(placed.result);
-    const decide = { paymentId, outcome: "paid" };
+    const decide = { paymentId, outcome: "paid" as const };
 
     // A configuration that slipped past loadConfig: production, the test provider, no opt-in.
     const slipped = createTestDeps(dev.database, { ...PRODUCTION, ALLOW_TEST_PAYMENTS: "true" });
@@ -130,8 +132,8 @@ describe("payments in production", () => {
     try {
       for (const app of [production, slippedApp]) {
         const client = createTestClient(app);
-        expect(appCodeOf(await client.query("orders.testPayment", { paymentId }))).toBe("NOT_FOUND");
-        expect(appCodeOf(await client.mutate("orders.testDecide", decide))).toBe("NOT_FOUND");
+        expect(appCodeOf(await attempt(client.trpc.orders.testPayment.query({ paymentId })))).toBe("NOT_FOUND");
+        expect(appCodeOf(await attempt(client.trpc.orders.testDecide.mutate(decide)))).toBe("NOT_FOUND");
         const page = await app.inject({ method: "GET", url: `/test-payment/${paymentId}`, headers: { accept: "text/html" } });
         expect(page.statusCode).toBe(404);
       }
@@ -140,7 +142,7 @@ describe("payments in production", () => {
 
       // With ALLOW_TEST_PAYMENTS the page works, and every start logs it at error level.
       expect(lines.filter((l) => l.level >= 50 && l.msg.includes("TEST PAYMENTS IN PRODUCTION"))).toHaveLength(1);
-      ok(await createTestClient(optedIn).mutate("orders.testDecide", decide));
+      await createTestClient(optedIn).trpc.orders.testDecide.mutate(decide);
       expect((await orderRow(dev.database, placed.orderId))!.status).toBe("valid");
     } finally {
       await slippedApp.close();

@@ -66,7 +66,7 @@ describe("session lifetime", () => {
   it("a refreshed session renews the cookie over HTTP", async () => {
     const user = await createUser(t.database.db, { role: "organiser" });
     const browser = t.client();
-    await browser.mutate("auth.login", { email: user.email, password: user.password });
+    await browser.trpc.auth.login.mutate({ email: user.email!, password: user.password });
     const token = browser.cookies.get(SESSION_COOKIE)!;
     // Pretend the last check was two hours ago and the session is about to run out.
     await t.database.db
@@ -74,9 +74,8 @@ describe("session lifetime", () => {
       .set({ lastVerifiedAt: new Date(Date.now() - 2 * HOUR), expiresAt: new Date(Date.now() + HOUR) })
       .where(eq(sessions.id, token.split(".")[0]!));
 
-    const res = await browser.query("auth.me");
-    expect(res.data).not.toBeNull();
-    const cookie = res.response.cookies.find((c) => c.name === SESSION_COOKIE);
+    expect(await browser.trpc.auth.me.query()).not.toBeNull();
+    const cookie = browser.lastResponse()!.cookies.find((c) => c.name === SESSION_COOKIE);
     expect(cookie?.value).toBe(token);
     expect(cookie?.expires?.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
     expect((await sessionRow(token))?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6 * DAY);
@@ -85,9 +84,9 @@ describe("session lifetime", () => {
   it("an unrefreshed request sets no cookie", async () => {
     const user = await createUser(t.database.db, { role: "organiser" });
     const browser = t.client();
-    await browser.mutate("auth.login", { email: user.email, password: user.password });
-    const res = await browser.query("auth.me");
-    expect(res.response.cookies).toEqual([]);
+    await browser.trpc.auth.login.mutate({ email: user.email!, password: user.password });
+    await browser.trpc.auth.me.query();
+    expect(browser.lastResponse()!.cookies).toEqual([]);
   });
 
   it("the clean-up job deletes expired sessions only", async () => {

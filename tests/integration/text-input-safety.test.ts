@@ -10,6 +10,7 @@ import { appCodeOf, createTestClient, type TestClient } from "./helpers/app";
 import { createTestConfig } from "./helpers/config";
 import { createTestDatabase, type TestDatabase } from "./helpers/database";
 import { createUser } from "./helpers/factories";
+import { attempt, type RouterInput } from "./helpers/trpc";
 
 /**
  * Issue 12 item 8: a NUL byte or a lone surrogate in a text field gave a 500, and the error
@@ -45,7 +46,7 @@ async function userCount(): Promise<number> {
 
 const PASSWORD = "Passw0rd!secret";
 
-function registration(overrides: Record<string, string> = {}) {
+function registration(overrides: Record<string, string> = {}): RouterInput["auth"]["register"] {
   return {
     firstName: "Anna",
     lastName: "Berg",
@@ -53,7 +54,7 @@ function registration(overrides: Record<string, string> = {}) {
     email: "anna-nul@example.com",
     confirmEmail: "anna-nul@example.com",
     password: PASSWORD,
-    locale: "en",
+    locale: "en" as const,
     ...overrides,
   };
 }
@@ -65,29 +66,29 @@ describe("control characters and broken Unicode in text fields", () => {
     ["an escape character in the last name", { lastName: "Berg\u001b[31m" }, "lastName"],
   ])("registration with %s is 400 with a field error, and nothing is stored", async (_label, overrides, field) => {
     const before = await userCount();
-    const res = await client.mutate("auth.register", registration(overrides));
-    expect(res.status).toBe(400);
+    const res = await attempt(client.trpc.auth.register.mutate(registration(overrides)));
+    expect(res.error?.httpStatus).toBe(400);
     expect(appCodeOf(res)).toBe("VALIDATION");
-    expect(res.error!.data.fieldErrors).toEqual({ [field]: [V.invalidCharacters] });
+    expect(res.error!.fieldErrors).toEqual({ [field]: [V.invalidCharacters] });
     expect(await userCount()).toBe(before);
   });
 
   it("a NUL in a login email or password is 400 with a field error", async () => {
     const user = await createUser(database.db, { role: "organiser" });
-    const email = await client.mutate("auth.login", { email: `${user.email}\u0000`, password: user.password });
-    expect(email.status).toBe(400);
-    expect(email.error!.data.fieldErrors).toEqual({ email: [V.invalidCharacters] });
-    const password = await client.mutate("auth.login", { email: user.email, password: `${user.password}\u0000` });
-    expect(password.status).toBe(400);
-    expect(password.error!.data.fieldErrors).toEqual({ password: [V.invalidCharacters] });
+    const email = await attempt(client.trpc.auth.login.mutate({ email: `${user.email!}\u0000`, password: user.password }));
+    expect(email.error?.httpStatus).toBe(400);
+    expect(email.error!.fieldErrors).toEqual({ email: [V.invalidCharacters] });
+    const password = await attempt(client.trpc.auth.login.mutate({ email: user.email!, password: `${user.password}\u0000` }));
+    expect(password.error?.httpStatus).toBe(400);
+    expect(password.error!.fieldErrors).toEqual({ password: [V.invalidCharacters] });
   });
 
   it("a multi-line field takes line breaks and tabs but no other control character", async () => {
     const message = { firstName: "Anna", lastName: "Berg", email: "anna@example.com", message: "Hello,\n\twe sell 500 tickets a year." };
-    expect((await client.mutate("contact.submit", message)).status).toBe(200);
-    const refused = await client.mutate("contact.submit", { ...message, message: "Hello\u0000" });
-    expect(refused.status).toBe(400);
-    expect(refused.error!.data.fieldErrors).toEqual({ message: [V.invalidCharacters] });
+    expect((await attempt(client.trpc.contact.submit.mutate(message))).error).toBeUndefined();
+    const refused = await attempt(client.trpc.contact.submit.mutate({ ...message, message: "Hello\u0000" }));
+    expect(refused.error?.httpStatus).toBe(400);
+    expect(refused.error!.fieldErrors).toEqual({ message: [V.invalidCharacters] });
   });
 
   it("none of this reached the log as an error", () => {
