@@ -1,10 +1,11 @@
+import type { OutgoingHttpHeaders } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import type { HoldResult } from "../../server/modules/shop/holds";
 import { DEVICE_COOKIE } from "../../server/http/device";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
-import { createShopEvent, type ShopEvent } from "./helpers/shop";
+import { cartOf, createShopEvent, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
+import { attempt, type CallError } from "./helpers/trpc";
 
 /**
  * Issue 12 item 3: one client cannot hoard a category. Seen before: 620 anonymous
@@ -39,13 +40,13 @@ const held = async () =>
   );
 
 function holdBest(client: TestClient, quantity: number) {
-  return client.mutate<HoldResult>("shop.holdBest", { scopeId: dateId, cart: null, ticketCategoryId: tc, quantity });
+  return attempt(client.trpc.shop.holdBest.mutate({ scopeId: dateId, cart: null, ticketCategoryId: tc, quantity }));
 }
 
 /** A browser that opened the shop page first (and so got its device cookie). */
 async function browser(remoteAddress: string): Promise<TestClient> {
   const client = t.client({ remoteAddress });
-  expect((await client.query("shop.scope", { scopeId: dateId })).status).toBe(200);
+  expect((await attempt(client.trpc.shop.scope.query({ scopeId: dateId }))).error).toBeUndefined();
   expect(client.cookies.get(DEVICE_COOKIE)).toBeTruthy();
   return client;
 }
@@ -55,22 +56,22 @@ describe("holds per client", () => {
     const attacker = t.client({ remoteAddress: "203.0.113.7" });
     const before = await held();
     const outcomes: string[] = [];
-    let refusal: Awaited<ReturnType<typeof holdBest>> | null = null;
+    let refusal: { error: CallError; headers: OutgoingHttpHeaders } | null = null;
     for (let i = 0; i < 20; i++) {
       const res = await holdBest(attacker, 2);
       expect(attacker.cookies.has(DEVICE_COOKIE)).toBe(false);
       if (res.error) {
         outcomes.push(appCodeOf(res));
-        refusal ??= res;
-      } else outcomes.push(res.data!.status);
+        refusal ??= { error: res.error, headers: attacker.lastResponse()!.headers };
+      } else outcomes.push(res.data.status);
     }
     expect(outcomes.filter((o) => o === "held")).toHaveLength(5);
     expect(outcomes.slice(5).every((o) => o === "HOLD_LIMIT_REACHED")).toBe(true);
-    expect(refusal!.status).toBe(429);
-    const retryAfter = Number(refusal!.response.headers["retry-after"]);
+    expect(refusal!.error.httpStatus).toBe(429);
+    const retryAfter = Number(refusal!.headers["retry-after"]);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(t.config.HOLD_TTL_SECONDS);
-    expect(refusal!.error!.data).toMatchObject({ retryAfter });
+    expect(refusal!.error).toMatchObject({ retryAfter });
     // The refusals changed nothing.
     expect(await held()).toBe(before + 10);
   });
@@ -88,15 +89,15 @@ describe("holds per client", () => {
     expect([first.data?.status, second.data?.status]).toEqual(["held", "held"]);
     const third = await holdBest(buyer, 1);
     expect(appCodeOf(third)).toBe("CART_LIMIT_REACHED");
-    expect(Number(third.response.headers["retry-after"])).toBeGreaterThan(0);
+    expect(Number(buyer.lastResponse()!.headers["retry-after"])).toBeGreaterThan(0);
 
     // The same cart may still grow.
-    const cart = first.data!.status === "held" ? first.data!.cart : null;
-    const more = await buyer.mutate<HoldResult>("shop.holdBest", { scopeId: dateId, cart: { id: cart!.id, secret: cart!.secret }, ticketCategoryId: tc, quantity: 1 });
+    const cart = cartOf(first.data);
+    const more = await attempt(buyer.trpc.shop.holdBest.mutate({ scopeId: dateId, cart, ticketCategoryId: tc, quantity: 1 }));
     expect(more.data?.status).toBe("held");
 
-    const release = await buyer.mutate("shop.release", { cart: { id: cart!.id, secret: cart!.secret }, seatKeys: [], all: true });
-    expect(release.status).toBe(200);
+    const release = await attempt(buyer.trpc.shop.release.mutate({ cart, seatKeys: [], all: true }));
+    expect(release.error).toBeUndefined();
     expect((await holdBest(buyer, 1)).data?.status).toBe("held");
   });
 
@@ -132,10 +133,10 @@ describe("hold calls per minute", () => {
   it("a client's sixth hold call within a minute is refused with TOO_MANY_REQUESTS and a Retry-After; another client is not", async () => {
     const input = { scopeId: rShop.dateIds[0]!, cart: null, ticketCategoryId: rShop.categories[0]!.id, quantity: 1 };
     const client = r.client({ remoteAddress: "203.0.113.20" });
-    for (let i = 0; i < 5; i++) expect((await client.mutate<HoldResult>("shop.holdBest", input)).data?.status).toBe("held");
-    const sixth = await client.mutate("shop.holdBest", input);
+    for (let i = 0; i < 5; i++) expect((await attempt(client.trpc.shop.holdBest.mutate(input))).data?.status).toBe("held");
+    const sixth = await attempt(client.trpc.shop.holdBest.mutate(input));
     expect(appCodeOf(sixth)).toBe("TOO_MANY_REQUESTS");
-    expect(Number(sixth.response.headers["retry-after"])).toBeGreaterThan(0);
-    expect((await r.client({ remoteAddress: "203.0.113.21" }).mutate<HoldResult>("shop.holdBest", input)).data?.status).toBe("held");
+    expect(Number(client.lastResponse()!.headers["retry-after"])).toBeGreaterThan(0);
+    expect((await r.client({ remoteAddress: "203.0.113.21" }).trpc.shop.holdBest.mutate(input)).status).toBe("held");
   });
 });

@@ -7,7 +7,6 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "./helpers/app";
-import { ok } from "./helpers/events";
 import { createShopEvent } from "./helpers/shop";
 
 let t: TestApp;
@@ -24,15 +23,13 @@ describe("shop.organiserEvents", () => {
   it("lists a published public event with its next date, not a draft", async () => {
     const published = await createShopEvent(t, { layout: null });
     const [row] = await t.database.db.select({ organiserId: events.organiserId, name: events.name }).from(events).where(eq(events.id, published.eventId));
-    const list = ok(
-      await t.client().query<{ id: string; name: string; next: string | Date }[]>("shop.organiserEvents", { organiserId: row!.organiserId }),
-    );
+    const list = await t.client().trpc.shop.organiserEvents.query({ organiserId: row!.organiserId });
     expect(list.map((e) => e.id)).toEqual([published.eventId]);
     expect(list[0]!.name).toBe(row!.name);
     expect(new Date(list[0]!.next).getTime()).toBeGreaterThan(Date.now());
 
     const draft = await createShopEvent(t, { layout: null, publish: false });
     const [draftRow] = await t.database.db.select({ organiserId: events.organiserId }).from(events).where(eq(events.id, draft.eventId));
-    expect(ok(await t.client().query<unknown[]>("shop.organiserEvents", { organiserId: draftRow!.organiserId }))).toEqual([]);
+    expect(await t.client().trpc.shop.organiserEvents.query({ organiserId: draftRow!.organiserId })).toEqual([]);
   });
 });

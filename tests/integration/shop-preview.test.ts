@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { events } from "../../server/db/schema";
 import { emptyPermissionSet } from "../../shared/permissions";
 import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
-import { ok, signedInOrganiser, signedInTeamMember } from "./helpers/events";
+import { signedInOrganiser, signedInTeamMember } from "./helpers/events";
 import { createShopEvent, type ShopEvent } from "./helpers/shop";
+import { attempt } from "./helpers/trpc";
 
 let t: TestApp;
 let draft: ShopEvent;
@@ -26,15 +27,15 @@ afterAll(async () => {
 });
 
 async function sees(client: TestClient): Promise<boolean> {
-  const page = await client.query<{ preview: boolean }>("shop.event", { eventId: draft.eventId });
-  const scope = await client.query("shop.scope", { scopeId: draft.dateIds[0]! });
+  const page = await attempt(client.trpc.shop.event.query({ eventId: draft.eventId }));
+  const scope = await attempt(client.trpc.shop.scope.query({ scopeId: draft.dateIds[0]! }));
   // Both pages decide alike.
-  expect(page.status === 200, "shop.event and shop.scope agree").toBe(scope.status === 200);
-  if (page.status !== 200) {
-    expect(page.error?.data.appCode).toBe("NOT_FOUND");
+  expect(page.error === undefined, "shop.event and shop.scope agree").toBe(scope.error === undefined);
+  if (page.error) {
+    expect(page.error.appCode).toBe("NOT_FOUND");
     return false;
   }
-  expect(ok(page).preview).toBe(true);
+  expect(page.data.preview).toBe(true);
   return true;
 }
 

@@ -100,7 +100,7 @@ describe("shop.watch: the live seat map", () => {
     const locked = await createShopEvent(t, { options: eventOptions({ visibility: "code", accessCode: "LIVE-1234" }) });
     const noAccess = watch(socket, { scopeId: locked.dateIds[0]! });
     expect(wsAppCode(await noAccess.waitForError())).toBe("ACCESS_CODE_INVALID");
-    const { access } = ok(await t.client().mutate<{ access: string }>("shop.unlock", { eventId: locked.eventId, code: "LIVE-1234" }));
+    const { access } = await t.client().trpc.shop.unlock.mutate({ eventId: locked.eventId, code: "LIVE-1234" });
     const unlocked = watch(socket, { scopeId: locked.dateIds[0]!, access });
     expect((await unlocked.waitFor(() => true)).message.type).toBe("snapshot");
     unlocked.stop();

@@ -5,12 +5,12 @@ import { emptyPermissionSet } from "../../shared/permissions";
 import { appCodeOf, type TestApp, type TestClient } from "./helpers/app";
 import { createUser } from "./helpers/factories";
 import { storedUploads, setUpUploadTestApp } from "./helpers/uploads";
+import { attempt } from "./helpers/trpc";
 import {
   createEventVia,
   eventRow,
   makePng,
   multipartFile,
-  ok,
   signedInTeamMember,
   signIn,
   type UploadResult,
@@ -65,22 +65,24 @@ describe("POST /api/uploads/event-image", () => {
     const { id: imageId } = res.json<UploadResult>();
     const media = (await uploadImage(client, makePng(3, 3))).json<UploadResult>();
     const eventId = await createEventVia(client);
-    ok(await client.mutate("events.saveDetails", { id: eventId, imageId, mediaImageIds: [media.id], faq: [] }));
+    await client.trpc.events.saveDetails.mutate({ id: eventId, imageId, mediaImageIds: [media.id], faq: [] });
     const row = (await eventRow(t.database.db, eventId))!;
     expect(row.imageId).toBe(imageId);
     expect(row.mediaImageIds).toEqual([media.id]);
-    const detail = ok(await client.query<{ event: { imageId: string } }>("events.get", { id: eventId }));
+    const detail = await client.trpc.events.get.query({ id: eventId });
     expect(detail.event.imageId).toBe(imageId);
   });
 
   it("an unknown upload id in saveDetails is INVALID_UPLOAD", async () => {
     const eventId = await createEventVia(client);
     const before = await eventRow(t.database.db, eventId);
-    const res = await client.mutate("events.saveDetails", {
-      id: eventId,
-      imageId: "00000000-0000-4000-8000-000000000000",
-      faq: [],
-    });
+    const res = await attempt(
+      client.trpc.events.saveDetails.mutate({
+        id: eventId,
+        imageId: "00000000-0000-4000-8000-000000000000",
+        faq: [],
+      }),
+    );
     expect(appCodeOf(res)).toBe("INVALID_UPLOAD");
     expect(await eventRow(t.database.db, eventId)).toEqual(before);
   });
