@@ -31,12 +31,12 @@ describe("counters are created where capacity is decided (decision 009)", () => 
     const before = await shopState(t.database, shop.eventId);
     forgetShopScopes();
     expect(await loadScope(t.database.db, dateId)).not.toBeNull();
-    ok(await t.client().query("shop.scope", { scopeId: dateId }));
+    await t.client().trpc.shop.scope.query({ scopeId: dateId });
     expect(await shopState(t.database, shop.eventId)).toEqual(before);
 
     // A new capacity and a removed limit reach the counters when they are saved.
-    ok(await shop.organiser.mutate("tickets.save", { eventId: shop.eventId, categories: [{ ...ticketCategory("cat1", { seatingCategoryId: "cat1" }), id: tc.id, dailyQuantity: 40 }] }));
-    ok(await shop.organiser.mutate("events.saveOptions", { id: shop.eventId, ...eventOptions({ dailyAttendeeLimit: null }) }));
+    await shop.organiser.trpc.tickets.save.mutate({ eventId: shop.eventId, categories: [{ ...ticketCategory("cat1", { seatingCategoryId: "cat1" }), id: tc.id, dailyQuantity: 40 }] });
+    await shop.organiser.trpc.events.saveOptions.mutate({ id: shop.eventId, ...eventOptions({ dailyAttendeeLimit: null }) });
     expect((await countersOf(t.database, dateId)).quota).toEqual({ [`ticket:${tc.id}`]: { capacity: 40, held: 0, sold: 0 } });
     await expectNoDrift(t.database);
   });
@@ -47,7 +47,7 @@ describe("counters are created where capacity is decided (decision 009)", () => 
     const tc = shop.category("cat1").id;
     expect((await buySeats(t, dateId, tc, ["G1:0:0", "G1:0:1"])).paid.status).toBe("valid");
     expect((await countersOf(t.database, dateId)).quota.attendees).toBeUndefined();
-    ok(await shop.organiser.mutate("events.saveOptions", { id: shop.eventId, ...eventOptions({ dailyAttendeeLimit: 10 }) }));
+    await shop.organiser.trpc.events.saveOptions.mutate({ id: shop.eventId, ...eventOptions({ dailyAttendeeLimit: 10 }) });
     expect(await quotaOf(t.database, dateId, "attendees")).toMatchObject({ capacity: 10, held: 0, sold: 2 });
     // A later sale counts on top.
     const placed = await placeSeatOrder(t, dateId, tc, ["G1:0:2"]);

@@ -84,7 +84,7 @@ describe("cancelling an event", () => {
   });
 
   it("cancels valid and pending orders, queues refunds of paid ones and mails their buyers", async () => {
-    ok(await shop.organiser.mutate("events.cancel", { id: shop.eventId }));
+    await shop.organiser.trpc.events.cancel.mutate({ id: shop.eventId });
     expect((await eventRow(t.database.db, shop.eventId))!.status).toBe("cancelled");
 
     // The paid order: cancelled, its tickets void, its money on the way back, the buyer told (in German).
@@ -128,7 +128,7 @@ describe("cancelling an event", () => {
     expect(await mailsTo(t.database, failed.input.buyer.email)).toEqual([]);
 
     // The buyer's link shows the cancellation; the tickets are gone.
-    const view = ok(await t.client().query<{ status: string; refunded: boolean; lines: { status: string }[] }>("orders.view", { orderId: paid.orderId, key: keyOf(t, paid.orderId) }));
+    const view = await t.client().trpc.orders.view.query({ orderId: paid.orderId, key: keyOf(t, paid.orderId) });
     expect(view).toMatchObject({ status: "cancelled", refunded: true, lines: [{ status: "canceled" }, { status: "canceled" }] });
     const pdf = await t.client().request({ method: "GET", url: `/api/orders/${paid.orderId}/tickets.pdf?key=${keyOf(t, paid.orderId)}` });
     expect(pdf.statusCode).toBe(409);
@@ -146,7 +146,7 @@ describe("cancelling an event", () => {
     const outbox = await readOutbox(t.database.db);
     const refunds = await t.database.rows(sql`select * from refunds order by id`);
     const orders = await t.database.rows(sql`select id, status, cancelled_at, updated_at from orders where event_id = ${shop.eventId} order by id`);
-    ok(await shop.organiser.mutate("events.cancel", { id: shop.eventId }));
+    await shop.organiser.trpc.events.cancel.mutate({ id: shop.eventId });
     expect(await readOutbox(t.database.db)).toEqual(outbox);
     expect(await t.database.rows(sql`select * from refunds order by id`)).toEqual(refunds);
     expect(await t.database.rows(sql`select id, status, cancelled_at, updated_at from orders where event_id = ${shop.eventId} order by id`)).toEqual(orders);
@@ -191,7 +191,7 @@ describe("cancelling an event without orders", () => {
   it("cancels it and mails no one", async () => {
     const shop = await cancelEvent();
     const mails = (await readOutbox(t.database.db)).length;
-    ok(await shop.organiser.mutate("events.cancel", { id: shop.eventId }));
+    await shop.organiser.trpc.events.cancel.mutate({ id: shop.eventId });
     expect((await eventRow(t.database.db, shop.eventId))!.status).toBe("cancelled");
     expect(await readOutbox(t.database.db)).toHaveLength(mails);
   });

@@ -27,23 +27,21 @@ describe("orders smoke", () => {
     const tc = shop.category("a").id;
     const held = ok(await holdVia(a, { scopeId: shop.dateIds[0]!, seats: [{ key: "A:0:0", ticketCategoryId: tc }, { key: "A:0:1", ticketCategoryId: tc }] }));
     const cart = cartOf(held);
-    const res = ok(
-      await a.mutate<{ orderId: string; redirectUrl: string; status: string }>("orders.checkout", {
-        cart,
-        idempotencyKey: "k".repeat(20),
-        buyer: { firstName: "Bea", lastName: "Buyer", email: "bea@example.com" },
-        tickets: [
-          { ticketCategoryId: tc, seatKeys: ["A:0:0"] },
-          { ticketCategoryId: tc, seatKeys: ["A:0:1"] },
-        ],
-        acceptTerms: true,
-        locale: "en",
-      }),
-    );
+    const res = await a.trpc.orders.checkout.mutate({
+      cart,
+      idempotencyKey: "k".repeat(20),
+      buyer: { firstName: "Bea", lastName: "Buyer", email: "bea@example.com" },
+      tickets: [
+        { ticketCategoryId: tc, seatKeys: ["A:0:0"] },
+        { ticketCategoryId: tc, seatKeys: ["A:0:1"] },
+      ],
+      acceptTerms: true,
+      locale: "en",
+    });
     expect(res.status).toBe("pending");
     expect(res.redirectUrl).toMatch(/^\/test-payment\//);
     const paymentId = res.redirectUrl.split("/").pop()!;
-    const paid = ok(await a.mutate<{ status: string; redirectUrl: string }>("orders.testDecide", { paymentId, outcome: "paid" }));
+    const paid = await a.trpc.orders.testDecide.mutate({ paymentId, outcome: "paid" });
     expect(paid.status).toBe("valid");
     const seats = await seatsOf(t.database.db, shop.eventId);
     expect(seats.filter((s) => s.status === "SOLD").map((s) => s.seatKey).sort()).toEqual(["A:0:0", "A:0:1"]);
@@ -53,7 +51,7 @@ describe("orders smoke", () => {
     expect(quota.map((q) => [Number(q.held), Number(q.sold)])).toEqual([[0, 2]]);
     const next = decodeURIComponent(paid.redirectUrl.split("next=")[1]!);
     const key = new URLSearchParams(next.split("?")[1]).get("key")!;
-    const view = ok(await a.query<{ status: string; lines: unknown[] }>("orders.view", { orderId: res.orderId, key }));
+    const view = await a.trpc.orders.view.query({ orderId: res.orderId, key });
     expect(view.status).toBe("valid");
     expect(view.lines).toHaveLength(2);
     const pdf = await a.request({ method: "GET", url: `/api/orders/${res.orderId}/tickets.pdf?key=${key}` });

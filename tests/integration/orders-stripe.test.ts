@@ -84,7 +84,7 @@ describe("checkout with Stripe", () => {
     // A second later the parameters of a new session would differ (expires_at), which Stripe
     // refuses under the same idempotency key: the open session is looked up instead.
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    const resumed = ok(await placed.client.mutate<{ status: string; redirectUrl: string }>("orders.resume", { orderId: placed.orderId, key: keyOf(t, placed.orderId) }));
+    const resumed = await placed.client.trpc.orders.resume.mutate({ orderId: placed.orderId, key: keyOf(t, placed.orderId) });
     expect(resumed).toMatchObject({ status: "pending", redirectUrl: placed.session.url });
     const resubmitted = ok(await checkoutVia(placed.client, checkoutInput(placed.cart, seatTickets(tc, ["G1:0:2"]))));
     expect(resubmitted).toEqual({ orderId: placed.orderId, status: "pending", redirectUrl: placed.session.url });
@@ -93,7 +93,7 @@ describe("checkout with Stripe", () => {
 
     // Once the session is over, the buyer sees the order ("payment processing") rather than a dead page.
     stripe.expire(placed.session.id);
-    const afterExpiry = ok(await placed.client.mutate<{ status: string; redirectUrl: string }>("orders.resume", { orderId: placed.orderId, key: keyOf(t, placed.orderId) }));
+    const afterExpiry = await placed.client.trpc.orders.resume.mutate({ orderId: placed.orderId, key: keyOf(t, placed.orderId) });
     expect(afterExpiry.status).toBe("pending");
     expect(afterExpiry.redirectUrl).toMatch(new RegExp(`^/successful\\?order=${placed.orderId}&next=`));
     expect(sessionCreations().length).toBe(before);
@@ -281,7 +281,7 @@ describe("refunds through Stripe", () => {
     expect((await deliverEvent("checkout.session.completed", session)).res.statusCode).toBe(200);
     expect((await orderRow(t.database, placed.orderId))!.status).toBe("valid");
 
-    ok(await event.organiser.mutate("events.cancel", { id: event.eventId }));
+    await event.organiser.trpc.events.cancel.mutate({ id: event.eventId });
     expect(await refundsOf(t.database, placed.orderId)).toEqual([
       expect.objectContaining({ provider: "stripe", provider_ref: session.id, amount_cents: 3200, reason: "event_cancelled", status: "pending" }),
     ]);
