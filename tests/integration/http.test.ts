@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { BODY_LIMIT_BYTES } from "../../server/app";
+import superjson, { type SuperJSONResult } from "superjson";
 import { createTestApp, type TestApp } from "./helpers/app";
+import { failure, malformed } from "./helpers/trpc";
 
 let t: TestApp;
 
@@ -33,9 +35,9 @@ describe("HTTP layer", () => {
   });
 
   it("an unknown tRPC procedure is a 404", async () => {
-    const res = await t.client().query("nope.nothing");
-    expect(res.status).toBe(404);
-    expect(res.error?.data.appCode).toBe("NOT_FOUND");
+    const res = await t.client().request({ method: "GET", url: "/trpc/nope.nothing" });
+    expect(res.statusCode).toBe(404);
+    expect(superjson.deserialize<{ data: { appCode: string } }>(res.json<{ error: SuperJSONResult }>().error).data.appCode).toBe("NOT_FOUND");
   });
 
   it("a JSON body over 1 MiB is refused with 413", async () => {
@@ -50,9 +52,9 @@ describe("HTTP layer", () => {
   });
 
   it("a body just under the limit is parsed (then refused by validation, not by size)", async () => {
-    const res = await t.client().mutate("contact.submit", { message: "x".repeat(BODY_LIMIT_BYTES - 200) });
-    expect(res.status).toBe(400);
-    expect(res.error?.data.appCode).toBe("VALIDATION");
+    const error = await failure(t.client().trpc.contact.submit.mutate(malformed({ message: "x".repeat(BODY_LIMIT_BYTES - 200) })));
+    expect(error.httpStatus).toBe(400);
+    expect(error.appCode).toBe("VALIDATION");
   });
 
   it("a POST from another site's Origin is refused with 403", async () => {
@@ -105,7 +107,7 @@ describe("HTTP layer", () => {
   });
 
   it("a mutation cannot be run with GET", async () => {
-    const res = await t.client().query("auth.logout");
-    expect(res.status).toBe(405);
+    const res = await t.client().request({ method: "GET", url: "/trpc/auth.logout" });
+    expect(res.statusCode).toBe(405);
   });
 });

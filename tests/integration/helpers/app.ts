@@ -2,31 +2,10 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fas
 import { buildApp } from "../../../server/app";
 import type { Config } from "../../../server/config";
 import type { AppDeps } from "../../../server/deps";
-import { appRouter } from "../../../server/trpc/router";
 import type { AppErrorCode } from "../../../shared/errors";
 import { createTestDeps } from "./config";
 import { createTestDatabase, type TestDatabase } from "./database";
 import { createTestTrpc, type Attempt, type TestTrpc } from "./trpc";
-
-/** The error body of a failed tRPC call, as our errorFormatter shapes it. */
-export type TrpcErrorBody = {
-  message: string;
-  code: number;
-  data: {
-    code: string;
-    httpStatus: number;
-    path?: string;
-    appCode: AppErrorCode;
-    fieldErrors: Record<string, string[]> | null;
-  };
-};
-
-export type TrpcResponse<T> = {
-  status: number;
-  response: LightMyRequestResponse;
-  data: T | undefined;
-  error: TrpcErrorBody | undefined;
-};
 
 /**
  * A browser-like client of the app: keeps the cookies the server sets (and drops those it
@@ -40,13 +19,7 @@ export type TestClient = {
   trpc: TestTrpc;
   /** The last HTTP response this client received (its cookies, headers); unclear under parallel calls. */
   lastResponse: () => LightMyRequestResponse | undefined;
-  /** @deprecated by `trpc`: calls by path string with hand-written result types. */
-  query: <T = unknown>(path: string, input?: unknown) => Promise<TrpcResponse<T>>;
-  mutate: <T = unknown>(path: string, input?: unknown) => Promise<TrpcResponse<T>>;
 };
-
-/** The router's own data transformer, so the wire format is whatever the real client speaks. */
-const transformer = appRouter._def._config.transformer;
 
 let clientCount = 0;
 
@@ -76,36 +49,12 @@ export function createTestClient(app: FastifyInstance, options: { remoteAddress?
     return response;
   };
 
-  const toTrpc = <T>(response: LightMyRequestResponse): TrpcResponse<T> => {
-    const body = response.json<{ result?: { data: unknown }; error?: unknown }>();
-    return {
-      status: response.statusCode,
-      response,
-      data: body.result ? (transformer.output.deserialize(body.result.data) as T) : undefined,
-      error: body.error === undefined ? undefined : (transformer.output.deserialize(body.error) as TrpcErrorBody),
-    };
-  };
-
   return {
     cookies,
     remoteAddress,
     request,
     trpc: createTestTrpc(request),
     lastResponse: () => lastResponse,
-    query: async <T>(path: string, input?: unknown) => {
-      const search =
-        input === undefined ? "" : `?input=${encodeURIComponent(JSON.stringify(transformer.input.serialize(input)))}`;
-      return toTrpc<T>(await request({ method: "GET", url: `/trpc/${path}${search}` }));
-    },
-    mutate: async <T>(path: string, input?: unknown) =>
-      toTrpc<T>(
-        await request({
-          method: "POST",
-          url: `/trpc/${path}`,
-          headers: { "content-type": "application/json" },
-          payload: JSON.stringify(input === undefined ? {} : transformer.input.serialize(input)),
-        }),
-      ),
   };
 }
 
@@ -139,13 +88,8 @@ export async function createTestApp(configOverrides: Record<string, string> = {}
   };
 }
 
-/** The appCode of a failed call (by path string or `attempt`); fails loudly when the call succeeded. */
-export function appCodeOf(res: Attempt<unknown>): AppErrorCode;
-export function appCodeOf(res: TrpcResponse<unknown>): AppErrorCode;
-export function appCodeOf(res: TrpcResponse<unknown> | Attempt<unknown>): AppErrorCode {
-  if (!res.error) {
-    const status = "status" in res ? `HTTP ${res.status}` : "success";
-    throw new Error(`expected an error, got ${status} with ${JSON.stringify(res.data)}`);
-  }
-  return "appCode" in res.error ? res.error.appCode : res.error.data.appCode;
+/** The appCode of a settled call (`attempt`); fails loudly when the call succeeded. */
+export function appCodeOf(res: Attempt<unknown>): AppErrorCode {
+  if (!res.error) throw new Error(`expected an error, got success with ${JSON.stringify(res.data)}`);
+  return res.error.appCode;
 }
