@@ -5,7 +5,8 @@
  */
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { organisers, sessions, users } from "../../server/db/schema";
+import { events, organisers, sessions, users } from "../../server/db/schema";
+import { publishDueEvents } from "../../server/modules/events/lifecycle";
 import { verifyPassword } from "../../server/lib/password";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { signIn, signedInOrganiser } from "./helpers/events";
@@ -194,6 +195,15 @@ describe("disable account", () => {
     await new Promise((r) => setTimeout(r, 1100)); // the shop's scope cache lives a second
     const again = await holdVia(t.client(), { scopeId: shop.dateIds[0]!, seats: [{ key: "A:0:1", ticketCategoryId: tc }] });
     expect(again.error).toBeUndefined();
+  });
+
+  it("a disabled account's scheduled event is not published when its date comes", async () => {
+    const shop = await createShopEvent(t, { publish: false });
+    await shop.organiser.trpc.events.publish.mutate({ id: shop.eventId, publishOption: "later", publicationDate: new Date(Date.now() + 60_000) });
+    await shop.organiser.trpc.account.access.disableAccount.mutate({ currentPassword: TEST_PASSWORD });
+    expect(await publishDueEvents(t.database.db, new Date(Date.now() + 120_000))).not.toContain(shop.eventId);
+    const [event] = await t.database.db.select({ status: events.status }).from(events).where(eq(events.id, shop.eventId));
+    expect(event!.status).toBe("scheduled");
   });
 
   it("only an admin enables an account", async () => {

@@ -1,4 +1,4 @@
-import { and, count, eq, gt, inArray, lte, ne, sum } from "drizzle-orm";
+import { and, count, eq, gt, inArray, isNull, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, events, orderLines, orders, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -47,6 +47,8 @@ async function assertComplete(tx: DbOrTx, event: EventRow): Promise<void> {
 export async function assertMayPublish(tx: DbOrTx, event: EventRow, now: Date = new Date()): Promise<void> {
   const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, event.organiserId)).limit(1);
   if (!organiser || organiser.verificationState !== "verified") throw new AppError("PROFILE_NOT_VERIFIED");
+  // A disabled account publishes nothing, not even what it scheduled before (decision 013).
+  if (organiser.disabledAt !== null) throw new AppError("ACCOUNT_DISABLED");
   if (!isPlanActive(organiser, now) || organiser.ticketContingent < (await ticketsStillOnSale(tx, event))) throw new AppError("INSUFFICIENT_CONTINGENT");
 }
 
@@ -123,7 +125,7 @@ export async function publishDueEvents(db: DbOrTx, now = new Date()): Promise<st
           db
             .select({ id: organisers.id })
             .from(organisers)
-            .where(and(eq(organisers.verificationState, "verified"), ne(organisers.plan, "none"), gt(organisers.planUntil, now))),
+            .where(and(eq(organisers.verificationState, "verified"), ne(organisers.plan, "none"), gt(organisers.planUntil, now), isNull(organisers.disabledAt))),
         ),
       ),
     )
