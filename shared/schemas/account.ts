@@ -17,21 +17,21 @@ const optional = (max: number, options: { multiline?: boolean } = {}) => text(op
 
 const ZName = text().trim().min(1, V.required).min(NAME_MIN, V.minLength3).max(NAME_MAX, V.maxLength);
 
-/** An http(s) address, or "" for none; `hosts` limits it to a network's own domains. */
-function webAddress(hosts?: readonly string[]) {
-  return optional(300).refine((v) => {
-    if (v === "") return true;
-    let url: URL;
-    try {
-      url = new URL(v);
-    } catch {
-      return false;
+/**
+ * An http(s) address, or "" for none; `network` limits it to that network's own domains (a
+ * valid address elsewhere gets the network's own message).
+ */
+function webAddress(network?: { hosts: readonly string[]; message: string }) {
+  return optional(300).superRefine((v, ctx) => {
+    if (v === "") return;
+    const url = URL.canParse(v) ? new URL(v) : null;
+    if (!url || (url.protocol !== "https:" && url.protocol !== "http:") || !url.hostname.includes(".")) {
+      ctx.addIssue({ code: "custom", message: V.url });
+      return;
     }
-    if (url.protocol !== "https:" && url.protocol !== "http:") return false;
-    if (!url.hostname.includes(".")) return false;
     const host = url.hostname.toLowerCase().replace(/^www\./, "");
-    return !hosts || hosts.some((h) => host === h || host.endsWith(`.${h}`));
-  }, V.url);
+    if (network && !network.hosts.some((h) => host === h || host.endsWith(`.${h}`))) ctx.addIssue({ code: "custom", message: network.message });
+  });
 }
 
 /** Profile tab: every organiser field of SPEC §3 that is not about money, and the logo. */
@@ -50,9 +50,9 @@ export const ZOrganiserProfile = z.object({
   zipCode: optional(20),
   description: optional(5000, { multiline: true }),
   website: webAddress(),
-  facebookUrl: webAddress(["facebook.com", "fb.com"]),
-  instagramUrl: webAddress(["instagram.com"]),
-  youtubeUrl: webAddress(["youtube.com", "youtu.be"]),
+  facebookUrl: webAddress({ hosts: ["facebook.com", "fb.com"], message: V.facebookUrl }),
+  instagramUrl: webAddress({ hosts: ["instagram.com"], message: V.instagramUrl }),
+  youtubeUrl: webAddress({ hosts: ["youtube.com", "youtu.be"], message: V.youtubeUrl }),
   /** An uploaded image (uploads kind "organiser_logo") or null for none. */
   logoUploadId: z.uuid().nullable(),
 });

@@ -19,6 +19,10 @@ export const V = {
   passwordsMismatch: "v.passwordsMismatch",
   loginRequired: "v.loginRequired",
   url: "v.url",
+  /** A valid web address, but not on the network the field is for (profile tab social links). */
+  facebookUrl: "v.facebookUrl",
+  instagramUrl: "v.instagramUrl",
+  youtubeUrl: "v.youtubeUrl",
   // Organiser account area (shared/schemas/account.ts)
   phone: "v.phone",
   vatId: "v.vatId",

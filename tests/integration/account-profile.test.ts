@@ -90,8 +90,9 @@ describe("profile tab", () => {
   it.each([
     ["a malformed VAT ID", { vatId: "DE12345" }, "vatId", V.vatId],
     ["a website that is no web address", { website: "javascript:alert(1)" }, "website", V.url],
-    ["a Facebook field with another network's address", { facebookUrl: "https://instagram.com/x" }, "facebookUrl", V.url],
-    ["a YouTube field with a look-alike host", { youtubeUrl: "https://youtube.com.evil.example/x" }, "youtubeUrl", V.url],
+    ["a Facebook field with another network's address", { facebookUrl: "https://instagram.com/x" }, "facebookUrl", V.facebookUrl],
+    ["a YouTube field with a look-alike host", { youtubeUrl: "https://youtube.com.evil.example/x" }, "youtubeUrl", V.youtubeUrl],
+    ["a Facebook field that is no address", { facebookUrl: "facebook" }, "facebookUrl", V.url],
     ["a phone number with letters", { phone: "call me" }, "phone", V.phone],
     ["a too short organiser name", { organizerName: "ab" }, "organizerName", V.minLength3],
   ] as const)("refuses %s and saves nothing", async (_, change, field, code) => {
