@@ -86,8 +86,8 @@ export function Step6Publish({ kind, detail, onDirtyChange, onSaved, onBack }: S
               {(!overview.data.planActive || overview.data.ticketContingent <= 0) && (
                 <List.Item>
                   <Trans>You need a plan with a sufficient ticket contingent.</Trans>{" "}
-                  <Anchor component={Link} href="~/pricing">
-                    <Trans>See plans</Trans>
+                  <Anchor component={Link} href="~/dashboard/profile/plan">
+                    <Trans>Buy a plan</Trans>
                   </Anchor>
                 </List.Item>
               )}
@@ -101,8 +101,8 @@ export function Step6Publish({ kind, detail, onDirtyChange, onSaved, onBack }: S
           <Alert color="red" role="alert">
             {describeError(i18n, publish.error)}{" "}
             {code === "INSUFFICIENT_CONTINGENT" && (
-              <Anchor component={Link} href="~/pricing">
-                <Trans>Buy a plan</Trans>
+              <Anchor component={Link} href="~/dashboard/profile/plan">
+                <Trans>Buy more tickets in plan management</Trans>
               </Anchor>
             )}
           </Alert>
