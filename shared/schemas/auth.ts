@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { LOCALES } from "../enums";
 import { V } from "./messages";
-import { text } from "./text";
+import { hasForbiddenCharacters, text } from "./text";
 
 /** Longest name and email we store; longer input gets "Maximum length reached." */
 export const NAME_MAX = 100;
@@ -61,7 +61,8 @@ export const ZLoginInput = z.object({
     .trim()
     .min(1, V.loginRequired)
     .max(EMAIL_MAX, V.maxLength)
-    .refine((v) => v === "" || (v.includes("@") ? z.email().safeParse(v).success : v.length <= USERNAME_MAX && USERNAME_PATTERN.test(v)), V.email),
+    // Empty or with forbidden characters: already refused by the checks above, one message is enough.
+    .refine((v) => v === "" || hasForbiddenCharacters(v) || (v.includes("@") ? z.email().safeParse(v).success : v.length <= USERNAME_MAX && USERNAME_PATTERN.test(v)), V.email),
   password: text().min(1, V.loginRequired).max(PASSWORD_MAX, V.maxLength),
 });
 export type TLoginInput = z.input<typeof ZLoginInput>;
