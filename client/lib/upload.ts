@@ -15,6 +15,11 @@ export type UploadedImage = { id: string; width: number; height: number; mimeTyp
  * returns what it stored; throws UploadError with the server's code.
  */
 export async function uploadImage(url: string, file: File): Promise<UploadedImage> {
+  return uploadFile<UploadedImage>(url, file);
+}
+
+/** Sends one file as multipart to `url` and returns the server's JSON answer; throws UploadError with its code. */
+export async function uploadFile<T>(url: string, file: File): Promise<T> {
   const body = new FormData();
   body.append("file", file);
   let response: Response;
@@ -23,7 +28,7 @@ export async function uploadImage(url: string, file: File): Promise<UploadedImag
   } catch {
     throw new UploadError("NETWORK");
   }
-  if (response.ok) return (await response.json()) as UploadedImage;
+  if (response.ok) return (await response.json()) as T;
   const payload = (await response.json().catch(() => null)) as { error?: string } | null;
   throw new UploadError(payload?.error ?? (response.status === 413 ? "UPLOAD_TOO_LARGE" : "INTERNAL"));
 }

@@ -1,14 +1,18 @@
 import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
+import { VerificationBadge } from "../../components/VerificationBadge";
 import { AreaShell } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
 import { useRoleLabels } from "../../lib/role-labels";
 import { AccountStatusCell } from "./AccountStatusCell";
+
+const AdminVerification = lazy(() => import("./verification"));
 
 function AdminHome() {
   const { t, i18n } = useLingui();
@@ -79,19 +83,7 @@ function AdminHome() {
                   </Group>
                 </Table.Td>
                 <Table.Td>
-                  {o.verificationState === "verified" ? (
-                    <Badge color="green">
-                      <Trans>Verified</Trans>
-                    </Badge>
-                  ) : o.verificationState === "in_review" ? (
-                    <Badge color="yellow">
-                      <Trans>In review</Trans>
-                    </Badge>
-                  ) : (
-                    <Badge color="gray">
-                      <Trans>None uploaded</Trans>
-                    </Badge>
-                  )}
+                  <VerificationBadge state={o.verificationState} />
                 </Table.Td>
                 <Table.Td>{new Intl.NumberFormat(i18n.locale).format(o.ticketContingent)}</Table.Td>
                 <Table.Td>{dateFormat.format(o.createdAt)}</Table.Td>
@@ -111,11 +103,14 @@ function AdminHome() {
 export default function AdminArea() {
   const { t } = useLingui();
   return (
-    <AreaShell title={t`Admin dashboard`} nav={[{ href: "/", label: t`Overview` }]}>
-      <Switch>
-        <Route path="/" component={AdminHome} />
-        <Route component={AreaNotFound} />
-      </Switch>
+    <AreaShell title={t`Admin dashboard`} nav={[{ href: "/", label: t`Overview` }, { href: "/verification", label: t`Verification` }]}>
+      <Suspense fallback={<PageLoader />}>
+        <Switch>
+          <Route path="/" component={AdminHome} />
+          <Route path="/verification" component={AdminVerification} />
+          <Route component={AreaNotFound} />
+        </Switch>
+      </Suspense>
     </AreaShell>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "wouter";
@@ -8,6 +8,7 @@ import { describeError } from "../../lib/errors";
 import { useUserInfo } from "../../lib/session";
 import { VerificationBadge } from "../../components/VerificationBadge";
 import { useTRPC } from "../../lib/trpc";
+import { ContingentPrompt } from "../../components/ContingentPrompt";
 
 /** Dashboard home: the organiser's account state and public profile link. */
 export default function DashboardHome() {
@@ -15,6 +16,7 @@ export default function DashboardHome() {
   const trpc = useTRPC();
   const info = useUserInfo();
   const canView = canActForOrganiser(info?.user, ["viewMainDashboard"]);
+  const canOpenDocuments = canActForOrganiser(info?.user, ["orgProfileAccess"]);
   const overview = useQuery({ ...trpc.account.overview.queryOptions(), enabled: canView });
 
   if (!canView) {
@@ -29,6 +31,7 @@ export default function DashboardHome() {
   const o = overview.data;
   const profileUrl = `${window.location.origin}/profile/${o.id}`;
   const dateFormat = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
+  const reason = o.rejectionReason;
 
   return (
     <Stack>
@@ -44,6 +47,7 @@ export default function DashboardHome() {
           </Trans>
         </Alert>
       )}
+      {o.plan !== "none" && o.contingentShort && <ContingentPrompt balance={o.ticketContingent} liveNeed={o.liveNeed} />}
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Paper withBorder p="md">
           <Stack gap="xs">
@@ -51,6 +55,16 @@ export default function DashboardHome() {
               <Trans>Profile verification</Trans>
             </Text>
             <VerificationBadge state={o.verificationState} />
+            {o.rejectionReason && (
+              <Text size="sm" style={{ whiteSpace: "pre-wrap" }}>
+                <Trans>Reason: {reason}</Trans>
+              </Text>
+            )}
+            {o.verificationState !== "verified" && o.verificationState !== "in_review" && canOpenDocuments && (
+              <Anchor component={Link} href="/profile/documents" size="sm">
+                <Trans>Upload documents</Trans>
+              </Anchor>
+            )}
           </Stack>
         </Paper>
         <Paper withBorder p="md">
