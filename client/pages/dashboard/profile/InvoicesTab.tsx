@@ -53,10 +53,10 @@ export default function InvoicesTab() {
                   </Table.Td>
                   <Table.Td>
                     {inv.status === "paid" ? (
-                      <Badge color="green">{t`Paid`}</Badge>
+                      <Badge color="teal.9">{t`Paid`}</Badge>
                     ) : (
                       <Stack gap={2} align="flex-start">
-                        <Badge color="orange">{t`Unpaid`}</Badge>
+                        <Badge color="gray.7">{t`Unpaid`}</Badge>
                         {inv.purchaseStatus === "failed" && (
                           <Text size="xs" c="dimmed">
                             <Trans>Payment failed</Trans>

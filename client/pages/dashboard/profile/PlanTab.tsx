@@ -56,11 +56,11 @@ function CurrentPlan({ state: s }: { state: PlanState }) {
             <Trans>Your plan</Trans>
           </Title>
           {s.plan === "none" ? (
-            <Badge color="gray">{t`No plan`}</Badge>
+            <Badge color="gray.7">{t`No plan`}</Badge>
           ) : s.planActive ? (
-            <Badge color="green">{t`In progress`}</Badge>
+            <Badge color="teal.9">{t`In progress`}</Badge>
           ) : (
-            <Badge color="red">{t`Expired`}</Badge>
+            <Badge color="red.9">{t`Expired`}</Badge>
           )}
         </Group>
         <SimpleGrid cols={{ base: 2, sm: 4 }}>
@@ -219,7 +219,7 @@ function PurchaseHistory({ purchases }: { purchases: Purchase[] }) {
   const { t, i18n } = useLingui();
   const day = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium" });
   const statusBadge = (status: Purchase["status"]) =>
-    status === "paid" ? <Badge color="green">{t`Paid`}</Badge> : status === "failed" ? <Badge color="red">{t`Failed`}</Badge> : <Badge color="yellow">{t`Waiting for payment`}</Badge>;
+    status === "paid" ? <Badge color="teal.9">{t`Paid`}</Badge> : status === "failed" ? <Badge color="red.9">{t`Failed`}</Badge> : <Badge color="gray.7">{t`Waiting for payment`}</Badge>;
   return (
     <Paper withBorder p="md">
       <Stack gap="xs">
