@@ -22,7 +22,7 @@ export function ContingentPrompt({ balance, liveNeed, href = "~/dashboard/profil
   const left = i18n.number(balance);
   const need = i18n.number(liveNeed);
   return (
-    <Alert color="orange" title={t`Insufficient ticket contingent`} data-testid="contingent-prompt">
+    <Alert color="red" styles={{ title: { color: "var(--mantine-color-red-9)" } }} title={t`Insufficient ticket contingent`} data-testid="contingent-prompt">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {balance <= 0 ? (

@@ -80,7 +80,7 @@ export default function TestPaymentPage({ params }: { params: { id: string } }) 
               <Title order={1} size="h2">
                 <Trans>Test payment</Trans>
               </Title>
-              <Badge color="orange" size="lg" variant="filled">
+              <Badge color="orange.4" autoContrast size="lg" variant="filled">
                 <Trans>TEST</Trans>
               </Badge>
             </Group>
@@ -132,7 +132,7 @@ export default function TestPaymentPage({ params }: { params: { id: string } }) 
                   <Trans>Choose how this test payment ends:</Trans>
                 </Text>
                 <Group grow wrap="wrap" gap="xs">
-                  <Button color="green" loading={busy && decide.variables?.outcome === "paid"} disabled={busy} onClick={() => decide.mutate({ paymentId: payment.id, outcome: "paid" })}>
+                  <Button color="teal.9" loading={busy && decide.variables?.outcome === "paid"} disabled={busy} onClick={() => decide.mutate({ paymentId: payment.id, outcome: "paid" })}>
                     <Trans>Pay successfully</Trans>
                   </Button>
                   <Button color="red" variant="light" loading={busy && decide.variables?.outcome === "failed"} disabled={busy} onClick={() => decide.mutate({ paymentId: payment.id, outcome: "failed" })}>

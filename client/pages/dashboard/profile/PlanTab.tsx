@@ -37,7 +37,7 @@ export default function PlanTab() {
     <Stack>
       {returned && <ReturnNotice purchase={returned} cancelled={params.get("cancelled") === "1"} />}
       <CurrentPlan state={s} />
-      {isContingentShort(s.ticketContingent, s.liveNeed) && <ContingentPrompt balance={s.ticketContingent} liveNeed={s.liveNeed} withButton={false} />}
+      {s.plan !== "none" && isContingentShort(s.ticketContingent, s.liveNeed) && <ContingentPrompt balance={s.ticketContingent} liveNeed={s.liveNeed} withButton={false} />}
       {s.openPurchaseId && s.openPurchaseId !== returned?.id && <OpenPurchase purchase={s.purchases.find((p) => p.id === s.openPurchaseId)!} />}
       <BuyPlans preselected={preselected} initialPeriod={initialPeriod} disabled={s.openPurchaseId !== null} />
       {s.purchases.length > 0 && <PurchaseHistory purchases={s.purchases} />}
@@ -98,14 +98,14 @@ function ReturnNotice({ purchase, cancelled }: { purchase: Purchase; cancelled: 
   const tickets = i18n.number(purchase.tickets);
   if (purchase.status === "paid") {
     return (
-      <Alert color="green" title={t`Thank you, your plan is paid`} role="status" data-testid="plan-notice">
+      <Alert color="teal" styles={{ title: { color: "var(--mantine-color-teal-9)" } }} title={t`Thank you, your plan is paid`} role="status" data-testid="plan-notice">
         <Trans>{tickets} tickets were added to your contingent.</Trans>
       </Alert>
     );
   }
   if (purchase.status === "failed") {
     return (
-      <Alert color="red" title={t`The payment did not go through`} role="alert" data-testid="plan-notice">
+      <Alert color="red" styles={{ title: { color: "var(--mantine-color-red-9)" } }} title={t`The payment did not go through`} role="alert" data-testid="plan-notice">
         <Trans>Nothing was charged and your plan is unchanged. You can buy a plan again.</Trans>
       </Alert>
     );
@@ -134,7 +134,7 @@ function OpenPurchase({ purchase }: { purchase: Purchase }) {
     trpc.account.plan.cancel.mutationOptions({ onSuccess: () => void refresh(), onError: (error) => toast.error(describeError(i18n, error)) }),
   );
   return (
-    <Alert color="yellow" title={t`A plan purchase is waiting for its payment`} data-testid="plan-open">
+    <Alert color="blue" title={t`A plan purchase is waiting for its payment`} data-testid="plan-open">
       <Stack gap="xs" align="flex-start">
         <Text size="sm">{planSummary(i18n, { planKey: purchase.planKey, period: purchase.period === "yearly" ? "yearly" : "monthly", tickets: purchase.tickets })}</Text>
         <Group gap="xs">
