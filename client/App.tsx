@@ -1,4 +1,4 @@
-import { type CSSVariablesResolver, MantineProvider, createTheme } from "@mantine/core";
+import { Alert, type CSSVariablesResolver, MantineProvider, createTheme } from "@mantine/core";
 import { ModalsProvider } from "@mantine/modals";
 import { Notifications } from "@mantine/notifications";
 import { I18nProvider } from "@lingui/react";
@@ -16,6 +16,10 @@ const theme = createTheme({
   primaryShade: 8,
   fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
   defaultRadius: "md",
+  components: {
+    // A yellow or orange title on its light background is below AA contrast: titles take the text colour.
+    Alert: Alert.extend({ styles: { title: { color: "var(--mantine-color-text)" } } }),
+  },
 });
 
 /** Dimmed text in gray.7 (7:1 on white) instead of gray.6 (3.3:1, below WCAG AA). */

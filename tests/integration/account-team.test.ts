@@ -44,11 +44,11 @@ describe("team management", () => {
     const info = await member.trpc.auth.login.mutate({ email, password: PASSWORD });
     expect(info.user).toMatchObject({ role: "team_member", organiserId: organiser.id });
     expect((await attempt(member.trpc.stadiums.list.query())).error).toBeUndefined();
-    expect((await failure(member.trpc.events.list.query({ kind: "event" }))).appCode).toBe("FORBIDDEN");
+    expect((await failure(member.trpc.events.list.query({ type: "events" }))).appCode).toBe("FORBIDDEN");
 
     // New rights hold from the next request on, without signing in again.
     await client.trpc.account.team.update.mutate({ id: created.id, firstName: "Mia", lastName: "Member", permissions: { ...emptyPermissionSet(), createEvent: true } });
-    expect((await attempt(member.trpc.events.list.query({ kind: "event" }))).error).toBeUndefined();
+    expect((await attempt(member.trpc.events.list.query({ type: "events" }))).error).toBeUndefined();
     expect((await failure(member.trpc.stadiums.list.query())).appCode).toBe("FORBIDDEN");
   });
 

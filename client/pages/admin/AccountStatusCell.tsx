@@ -21,14 +21,14 @@ export function AccountStatusCell({ organiserId, name, disabledAt }: { organiser
   );
   if (!disabledAt) {
     return (
-      <Badge color="green" variant="light">
+      <Badge color="green.9">
         <Trans>Active</Trans>
       </Badge>
     );
   }
   return (
     <Group gap="xs" wrap="nowrap">
-      <Badge color="red">
+      <Badge color="red.9">
         <Trans>Disabled</Trans>
       </Badge>
       <Button size="compact-xs" variant="light" loading={enable.isPending} onClick={() => enable.mutate({ organiserId, enabled: true })} aria-label={t`Enable the account of ${name}`}>

@@ -44,7 +44,8 @@ function AdminHome() {
       <Title order={2} size="h3">
         <Trans>Organisers</Trans>
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      {/* Focusable, so keyboard users can scroll the table on a phone. */}
+      <Table.ScrollContainer minWidth={640} tabIndex={0}>
         <Table striped highlightOnHover aria-label={t`Organisers`}>
           <Table.Thead>
             <Table.Tr>
