@@ -6,6 +6,7 @@ import { sendDailySummaries } from "../modules/account/daily-summary";
 import { deleteExpiredSessions } from "../modules/auth/session";
 import { publishDueEvents } from "../modules/events/lifecycle";
 import { attachmentRenderer, processRefunds, reconcilePayments } from "../modules/orders/jobs";
+import { reconcilePlanPayments } from "../modules/account/plan-settle";
 import { sweepExpiredCarts } from "../modules/shop/holds";
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
@@ -37,6 +38,7 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
     },
     { name: "process-refunds", everyMs: 10 * 1000, run: () => processRefunds(deps) },
     { name: "reconcile-payments", everyMs: 60 * 1000, run: () => reconcilePayments(deps) },
+    { name: "reconcile-plan-payments", everyMs: 60 * 1000, run: () => reconcilePlanPayments(deps) },
     {
       // Yesterday's (UTC) sales to the organisers that chose the mail; once per organiser and day across instances.
       name: "daily-sales-summaries",

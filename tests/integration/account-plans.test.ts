@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { contingentEntries, organisers, planPurchases, platformInvoices } from "../../server/db/schema";
-import { settlePlanPayment } from "../../server/modules/account/plan-settle";
+import { reconcilePlanPayments, settlePlanPayment } from "../../server/modules/account/plan-settle";
 import { publishDueEvents } from "../../server/modules/events/lifecycle";
 import { checkContingents } from "../../server/modules/inventory/check";
 import { planPeriodEnd } from "../../shared/plans";
@@ -149,6 +149,24 @@ describe("a plan bought through the test provider", () => {
     expect(await settlePlanPayment(t.deps, { ...news, eventId: `reconcile:${started.purchaseId}:paid` })).toBe("handled");
     const row = await organiserRow(organiser.id);
     expect(row.ticketContingent).toBe(500);
+    expect(await ledger(organiser.id)).toHaveLength(1);
+  });
+
+  it("a payment whose news got lost is found by reconciliation and granted once; an open one is left alone", async () => {
+    const { organiser, client } = await createOrganiserWithOwnerFor(t);
+    const started = (await buy(client, "starter", "monthly")).data!;
+    const paymentId = testPaymentId(started.redirectUrl);
+    // Still open at the provider: nothing to settle.
+    expect(await reconcilePlanPayments(t.deps, 0)).toBe(0);
+    // Paid at the provider, but the news never reached us.
+    await t.database.db.execute(sql`update test_payments set status = 'paid' where id = ${paymentId}`);
+    expect(await reconcilePlanPayments(t.deps, 0)).toBe(1);
+    expect((await organiserRow(organiser.id)).ticketContingent).toBe(500);
+    const [purchase] = await t.database.db.select().from(planPurchases).where(eq(planPurchases.id, started.purchaseId));
+    expect(purchase!.status).toBe("paid");
+    expect((await invoicesOf(organiser.id))[0]!.status).toBe("paid");
+    // A second run finds nothing more to do.
+    expect(await reconcilePlanPayments(t.deps, 0)).toBe(0);
     expect(await ledger(organiser.id)).toHaveLength(1);
   });
 

@@ -104,3 +104,41 @@ export async function grantPlan(tx: DbOrTx, purchase: Pick<PurchaseRow, "id" | "
   await changeContingent(tx, { organiserId: purchase.organiser_id, delta: Number(purchase.tickets), reason: "plan", sourceId: purchase.id });
   await markPlanInvoicePaid(tx, purchase.id, now);
 }
+
+/**
+ * Heals plan purchases whose payment news got lost (a crash between the provider's success and
+ * our settlement, a webhook that never came), as `reconcilePayments` does for orders: asks the
+ * provider about purchases still pending after `olderThanSeconds`, and about recently failed
+ * ones that may have been paid late. A paid one is granted, a failed one marked failed.
+ */
+export async function reconcilePlanPayments(deps: AppDeps, olderThanSeconds = 120): Promise<number> {
+  const candidates = await txRows<{ id: string; provider_ref: string; status: string }>(
+    deps.database.db,
+    sql`select id, provider_ref, status::text as status from plan_purchases
+        where provider = ${deps.payments.name} and provider_ref is not null
+          and ((status = 'pending' and created_at < now() - make_interval(secs => ${olderThanSeconds}))
+            or (status = 'failed' and created_at > now() - interval '2 hours'))
+          and created_at > now() - interval '2 days'
+        order by created_at limit 50`,
+  );
+  let settled = 0;
+  for (const purchase of candidates) {
+    let status;
+    try {
+      status = await deps.payments.status(purchase.provider_ref);
+    } catch (err) {
+      deps.log.warn({ err, planPurchaseId: purchase.id }, "plan payment status unavailable");
+      continue;
+    }
+    if (status === "open" || (status === "failed" && purchase.status === "failed")) continue;
+    const result = await settlePlanPayment(deps, {
+      provider: deps.payments.name,
+      eventId: `reconcile-plan:${purchase.id}:${status}`,
+      type: `reconcile.${status}`,
+      planPurchaseId: purchase.id,
+      outcome: status,
+    });
+    if (result === "handled") settled++;
+  }
+  return settled;
+}
