@@ -1,6 +1,7 @@
 import { Alert, Container, Stack, Text, Title } from "@mantine/core";
 import type { ReactNode } from "react";
 import { PublicLayout } from "../../layout/PublicLayout";
+import { OPERATOR } from "../../../shared/operator";
 
 /*
  * SPEC §1: the legal pages are in German only, whatever the interface language, so their
@@ -63,17 +64,17 @@ export function LegalSubsection({ title, children }: { title: string; children: 
 export function OperatorAddress() {
   return (
     <Text>
-      Musterfirma Ticketing GmbH
+      {OPERATOR.name}
       <br />
-      Musterstraße 1
+      {OPERATOR.street}
       <br />
-      12345 Musterstadt
+      {OPERATOR.zipCity}
       <br />
-      Deutschland
+      {OPERATOR.country}
     </Text>
   );
 }
 
-export const OPERATOR_EMAIL = "info@musterfirma-ticketing.example";
-export const PRIVACY_EMAIL = "datenschutz@musterfirma-ticketing.example";
-export const OPERATOR_PHONE = "+49 123 456789-0";
+export const OPERATOR_EMAIL = OPERATOR.email;
+export const PRIVACY_EMAIL = OPERATOR.privacyEmail;
+export const OPERATOR_PHONE = OPERATOR.phone;

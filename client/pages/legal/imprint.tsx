@@ -1,4 +1,5 @@
 import { Text } from "@mantine/core";
+import { OPERATOR } from "../../../shared/operator";
 import { LegalPage, LegalSection, OPERATOR_EMAIL, OPERATOR_PHONE, OperatorAddress } from "./LegalPage";
 
 export default function ImprintPage() {
@@ -31,7 +32,7 @@ export default function ImprintPage() {
       </LegalSection>
 
       <LegalSection title="Umsatzsteuer-Identifikationsnummer">
-        <Text>Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: DE123456789</Text>
+        <Text>Umsatzsteuer-Identifikationsnummer gemäß § 27a Umsatzsteuergesetz: {OPERATOR.vatId}</Text>
       </LegalSection>
 
       <LegalSection title="Verantwortlich für den Inhalt nach § 18 Abs. 2 MStV">

@@ -8,6 +8,7 @@ import { organisers, platformInvoices } from "../../db/schema";
 import { i18nFor } from "../../i18n";
 import { AppError } from "../../lib/app-error";
 import { planItemText } from "./invoices";
+import { OPERATOR } from "../../../shared/operator";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
 const P = {
@@ -25,7 +26,6 @@ const P = {
   paid: /*i18n*/ { id: "invoice.paid", message: "Paid on {date}. Thank you." },
   unpaid: /*i18n*/ { id: "invoice.unpaid", message: "Unpaid: payable through the plan management of your account." },
   vatNote: /*i18n*/ { id: "invoice.vatNote", message: "Prices include German VAT at 19 %." },
-  seller: /*i18n*/ { id: "invoice.seller", message: "Ticketing platform" },
 };
 
 /** Standard PDF fonts speak WinAnsi: anything else becomes a close letter or "?" (as the tickets do). */
@@ -69,8 +69,13 @@ export async function renderPlatformInvoice(db: DbOrTx, organiserId: string, inv
   const text = (s: string, size: number, f: PDFFont = font, x = M, color = rgb(0.1, 0.1, 0.1)) => page.drawText(winAnsi(s), { x, y, size, font: f, color });
   const right = (s: string, size: number, f: PDFFont, xRight: number) => page.drawText(winAnsi(s), { x: xRight - f.widthOfTextAtSize(winAnsi(s), size), y, size, font: f });
 
-  text(t._(P.seller), 10, bold, M, rgb(0.11, 0.49, 0.84));
-  y -= 36;
+  // The seller an invoice must name (§ 14 UStG): the operator, its address and VAT ID.
+  text(OPERATOR.name, 10, bold, M, rgb(0.11, 0.49, 0.84));
+  y -= 13;
+  text(`${OPERATOR.street} · ${OPERATOR.zipCity} · ${OPERATOR.country}`, 9, font, M, rgb(0.4, 0.4, 0.4));
+  y -= 12;
+  text(t._({ ...P.vatId, values: { vatId: OPERATOR.vatId } }), 9, font, M, rgb(0.4, 0.4, 0.4));
+  y -= 30;
   text(t._(P.title), 24, bold);
   y -= 28;
   text(`${t._(P.number)}: ${invoice.number}`, 11);
