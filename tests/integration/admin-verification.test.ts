@@ -8,7 +8,7 @@ import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { makeDocx, makeJpeg, makePdf } from "./helpers/document-files";
 import { downloadDocumentVia, type StoredDocument, uploadDocumentVia, verificationOf } from "./helpers/documents";
 import { createEventVia, daysFromNow, saveTicketsVia, signedInOrganiser, signIn, ticketCategory } from "./helpers/events";
-import { createUser } from "./helpers/factories";
+import { createUser, setContingent } from "./helpers/factories";
 import { readOutbox } from "./helpers/outbox";
 import { attempt, failure } from "./helpers/trpc";
 
@@ -78,8 +78,9 @@ describe("deciding", () => {
     // A plan is running: only the verification keeps events drafts.
     await t.database.db
       .update(organisers)
-      .set({ plan: "yearly", planSince: daysFromNow(-1), planUntil: daysFromNow(365), ticketContingent: 1000 })
+      .set({ plan: "yearly", planSince: daysFromNow(-1), planUntil: daysFromNow(365) })
       .where(eq(organisers.id, waiting.organiser.id));
+    await setContingent(t.database.db, waiting.organiser.id, 1000);
     const eventId = await createEventVia(waiting.client);
     await saveTicketsVia(waiting.client, eventId, [ticketCategory("a", { dailyQuantity: 100 })]);
     const refused = await attempt(waiting.client.trpc.events.publish.mutate({ id: eventId, publishOption: "now" }));

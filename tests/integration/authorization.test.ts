@@ -21,7 +21,7 @@ import { ZSchedule } from "../../shared/schemas/schedule";
 import { newTicketCategory, ZTicketCategories } from "../../shared/schemas/tickets";
 import { createTestDeps } from "./helpers/config";
 import { createTestDatabase, type TestDatabase } from "./helpers/database";
-import { createOrganiser, createUser } from "./helpers/factories";
+import { createOrganiser, createUser, setContingent } from "./helpers/factories";
 
 const procedures = Object.entries(appRouter._def.procedures as unknown as Record<string, AnyProcedure>);
 const createCaller = createCallerFactory(appRouter);
@@ -286,8 +286,9 @@ describe("create event versus update event", () => {
     // Released events are re-checked against the publishing gate on every save.
     await database.db
       .update(organisers)
-      .set({ verificationState: "verified", plan: "yearly", planUntil: new Date(Date.now() + 365 * 86_400_000), ticketContingent: 100_000 })
+      .set({ verificationState: "verified", plan: "yearly", planUntil: new Date(Date.now() + 365 * 86_400_000) })
       .where(eq(organisers.id, owner!.organiserId!));
+    await setContingent(database.db, owner!.organiserId!, 100_000);
     const step1 = { type: "REGULAR" as const, data: ZEventData.parse(DATA), schedule: ZSchedule.parse(SCHEDULE) };
     const create = async () => {
       const { id } = await createEvent(database.db, owner!.organiserId!, step1);

@@ -10,6 +10,7 @@ import { cartOf, createShopEvent, holdVia } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 import { buySeats, checkoutInput, checkoutVia, createOrdersApp, decideVia, type OrdersApp, paymentIdOf } from "./helpers/orders";
 import { createOrganiserWithOwnerFor } from "./helpers/plans";
+import { setContingent } from "./helpers/factories";
 import { eventRow, ok, ticketCategory } from "./helpers/events";
 
 let t: OrdersApp;
@@ -28,10 +29,9 @@ async function organiserOf(app: TestApp, eventId: string) {
   return row!;
 }
 
-/** Moves the test set-up's contingent into the ledger, so balance = sum of entries from here on. */
+/** Sets the organiser's contingent through the ledger, so balance = sum of entries from here on. */
 async function openLedger(app: TestApp, organiserId: string, balance: number) {
-  await app.database.db.update(organisers).set({ ticketContingent: 0 }).where(eq(organisers.id, organiserId));
-  await app.database.db.transaction((tx) => changeContingent(tx, { organiserId, delta: balance, reason: "opening_balance", sourceId: null }));
+  await setContingent(app.database.db, organiserId, balance);
 }
 
 describe("the contingent follows sales", () => {

@@ -4,6 +4,7 @@ import { openDatabase, type Database } from "../../server/db/client";
 import { eventDates, events, organisers } from "../../server/db/schema";
 import { publishDueEvents } from "../../server/modules/events/lifecycle";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
+import { setContingent } from "./helpers/factories";
 import { attempt } from "./helpers/trpc";
 import {
   createEventVia,
@@ -44,7 +45,9 @@ async function readyDraft(client: TestClient): Promise<string> {
 }
 
 async function setOrganiser(organiserId: string, values: Partial<typeof organisers.$inferInsert>) {
-  await t.database.db.update(organisers).set(values).where(eq(organisers.id, organiserId));
+  const { ticketContingent, ...rest } = values;
+  if (Object.keys(rest).length > 0) await t.database.db.update(organisers).set(rest).where(eq(organisers.id, organiserId));
+  if (ticketContingent !== undefined) await setContingent(t.database.db, organiserId, ticketContingent);
 }
 
 describe("profile verification", () => {

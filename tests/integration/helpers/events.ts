@@ -7,7 +7,7 @@ import { createSession, SESSION_COOKIE } from "../../../server/modules/auth/sess
 import type { TSchedule } from "../../../shared/schemas/schedule";
 import { newTicketCategory, type TTicketCategory } from "../../../shared/schemas/tickets";
 import type { TestApp, TestClient } from "./app";
-import { createOrganiserWithOwner, createUser, type CreateUserOptions } from "./factories";
+import { createOrganiserWithOwner, createUser, type CreateUserOptions, setContingent } from "./factories";
 import type { Attempt, RouterInput } from "./trpc";
 
 export type EventRow = typeof events.$inferSelect;
@@ -91,17 +91,13 @@ export function ticketCategory(key: string, overrides: Partial<TTicketCategory> 
 
 /** Marks an organiser as verified with an active yearly plan and a contingent. */
 export async function makePublishable(db: Db, organiserId: string, overrides: OrganiserUpdate = {}): Promise<void> {
+  const { ticketContingent = 100_000, ...rest } = overrides;
   await db
     .update(organisers)
-    .set({
-      verificationState: "verified",
-      plan: "yearly",
-      planSince: daysFromNow(-1),
-      planUntil: daysFromNow(365),
-      ticketContingent: 100_000,
-      ...overrides,
-    })
+    .set({ verificationState: "verified", plan: "yearly", planSince: daysFromNow(-1), planUntil: daysFromNow(365), ...rest })
     .where(eq(organisers.id, organiserId));
+  // Through the ledger, as the product gives contingent (inventory:check stays clean).
+  await setContingent(db, organiserId, ticketContingent);
 }
 
 /** An organiser (with its owning user) that passes the publishing gate. */

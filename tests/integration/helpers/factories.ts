@@ -1,5 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { eq } from "drizzle-orm";
 import type { Db } from "../../../server/db/client";
+import { changeContingent } from "../../../server/modules/account/contingent";
 import { organisers, users } from "../../../server/db/schema";
 import { hashPassword } from "../../../server/lib/password";
 import type { AccountStatus, Locale, Role } from "../../../shared/enums";
@@ -26,11 +28,14 @@ export type OrganiserRow = typeof organisers.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 
 export async function createOrganiser(db: Db, overrides: Partial<typeof organisers.$inferInsert> = {}): Promise<OrganiserRow> {
+  const { ticketContingent, ...rest } = overrides;
   const [row] = await db
     .insert(organisers)
-    .values({ name: `Organiser ${uniqueSuffix()}`, ...overrides })
+    .values({ name: `Organiser ${uniqueSuffix()}`, ...rest })
     .returning();
-  return row!;
+  if (!ticketContingent) return row!;
+  await setContingent(db, row!.id, ticketContingent);
+  return { ...row!, ticketContingent };
 }
 
 export type CreateUserOptions = {
@@ -84,4 +89,16 @@ export async function createOrganiserWithOwner(db: Db, options: Omit<CreateUserO
   const organiser = await createOrganiser(db);
   const user = await createUser(db, { ...options, role: "organiser", organiserId: organiser.id });
   return { organiser, user };
+}
+
+/**
+ * Gives an organiser a ticket contingent of `balance` the way the product does, through its
+ * ledger (decision 014), so `inventory:check` stays clean: one opening-balance entry for the change.
+ */
+export async function setContingent(db: Db, organiserId: string, balance: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx.select({ n: organisers.ticketContingent }).from(organisers).where(eq(organisers.id, organiserId)).for("update");
+    const delta = balance - (row?.n ?? 0);
+    if (delta !== 0) await changeContingent(tx, { organiserId, delta, reason: "opening_balance", sourceId: randomUUID() });
+  });
 }
