@@ -1,11 +1,11 @@
-import { and, eq, gt, isNull } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { isUniqueViolation } from "../../db/errors";
 import { authTokens, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { hashPassword, verifyPassword } from "../../lib/password";
 import { enqueueMail } from "../../mail/outbox";
-import { createEmailToken, findEmailToken } from "../auth/service";
+import { createEmailToken, spendEmailToken } from "../auth/service";
 import { invalidateUserSessions } from "../auth/session";
 
 /** How long the link to confirm a new email address works. */
@@ -102,15 +102,7 @@ export async function cancelEmailChange(db: Db, userId: string): Promise<void> {
 export async function confirmEmailChange(db: Db, token: string): Promise<string> {
   try {
     return await db.transaction(async (tx) => {
-      const row = await findEmailToken(tx, token, "email_change");
-      if (!row || row.usedAt) throw new AppError("INVALID_TOKEN");
-      if (row.expiresAt.getTime() <= Date.now()) throw new AppError("TOKEN_EXPIRED");
-      const spent = await tx
-        .update(authTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
-        .returning({ id: authTokens.id });
-      if (spent.length === 0) throw new AppError("INVALID_TOKEN");
+      const row = await spendEmailToken(tx, token, "email_change");
       const [user] = await tx.select({ pendingEmail: users.pendingEmail }).from(users).where(eq(users.id, row.userId)).limit(1);
       if (!user?.pendingEmail) throw new AppError("INVALID_TOKEN");
       await tx.update(users).set({ email: user.pendingEmail, pendingEmail: null }).where(eq(users.id, row.userId));

@@ -168,22 +168,31 @@ export async function requestPasswordReset(
   });
 }
 
+/**
+ * Spends the single-use token a link carries, in the caller's transaction: INVALID_TOKEN when it
+ * is unknown, forged or used, TOKEN_EXPIRED when expired. The guarded update makes it single-use
+ * even under concurrent submits. Returns the token's row.
+ */
+export async function spendEmailToken(tx: DbOrTx, token: string, kind: EmailTokenKind) {
+  const row = await findEmailToken(tx, token, kind);
+  if (!row || row.usedAt) throw new AppError("INVALID_TOKEN");
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError("TOKEN_EXPIRED");
+  const spent = await tx
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .returning({ id: authTokens.id });
+  if (spent.length === 0) throw new AppError("INVALID_TOKEN");
+  return row;
+}
+
 /** Sets the new password, spends the token and ends every session of the user, atomically; returns the user's id. */
 export async function resetPassword(db: Db, token: string, password: string): Promise<string> {
   const parts = splitIdSecretToken(token);
   if (!parts) throw new AppError("INVALID_TOKEN");
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx) => {
-    const row = await findEmailToken(tx, token, "password_reset");
-    if (!row || row.usedAt) throw new AppError("INVALID_TOKEN");
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError("TOKEN_EXPIRED");
-    // The guarded update makes the token single-use even under concurrent submits.
-    const spent = await tx
-      .update(authTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(authTokens.id, row.id), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
-      .returning({ id: authTokens.id });
-    if (spent.length === 0) throw new AppError("INVALID_TOKEN");
+    const row = await spendEmailToken(tx, token, "password_reset");
     await tx.update(users).set({ passwordHash }).where(eq(users.id, row.userId));
     await invalidateUserSessions(tx, row.userId);
     return row.userId;
