@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { login, openApp, useEnglish } from "./helpers";
+import { expect, test } from "@playwright/test";
+import { login, openApp, useEnglish, walkWizardToPublish } from "./helpers";
 
 /** A small but well-formed PDF: what the documents tab recognises by its content. */
 const PDF = Buffer.from(
@@ -7,11 +7,6 @@ const PDF = Buffer.from(
     "3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 200 200]>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n",
   "latin1",
 );
-
-async function chooseOption(page: Page, label: string, option: string) {
-  await page.getByRole("combobox", { name: label, exact: true }).click();
-  await page.getByRole("option", { name: option, exact: true }).click();
-}
 
 test("a new organiser uploads a document, the admin verifies it, the organiser buys a plan and publishes an event a buyer opens", async ({ page, browser, baseURL }) => {
   test.setTimeout(180_000);
@@ -67,25 +62,16 @@ test("a new organiser uploads a document, the admin verifies it, the organiser b
   await expect(page.getByTestId("plan-contingent")).not.toHaveText("0");
 
   // An event through the wizard, published now.
-  await page.getByRole("link", { name: "My Events" }).click();
-  await page.getByRole("link", { name: "Create event" }).click();
-  await page.getByRole("textbox", { name: "Event name" }).fill(eventName);
-  await chooseOption(page, "Category", "Music Theatre");
-  await chooseOption(page, "Subcategory", "Classical concert");
-  await page.getByRole("textbox", { name: "Address", exact: true }).fill("Parkweg 3");
-  await page.getByRole("textbox", { name: "ZIP code" }).fill("80331");
-  await page.getByRole("textbox", { name: "City" }).fill("München");
-  await page.getByRole("button", { name: "Save and continue" }).click();
-  await expect(page).toHaveURL(/\/edit\/2$/);
-  for (let step = 2; step <= 5; step++) {
-    if (step === 4) {
-      await page.getByRole("button", { name: "Add ticket category" }).click();
-      await page.getByRole("textbox", { name: "Name", exact: true }).last().fill("Eintritt");
-      await page.getByRole("textbox", { name: "Price (EUR)" }).last().fill("12");
-    }
-    await page.getByRole("button", { name: "Save and continue" }).click();
-    await expect(page).toHaveURL(new RegExp(`/edit/${step + 1}$`));
-  }
+  await walkWizardToPublish(page, {
+    name: eventName,
+    category: "Music Theatre",
+    subcategory: "Classical concert",
+    address: "Parkweg 3",
+    zip: "80331",
+    city: "München",
+    ticket: "Eintritt",
+    price: "12",
+  });
   await page.getByRole("radio", { name: "Publish now" }).check();
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByTestId("event-status")).toHaveText("Published");

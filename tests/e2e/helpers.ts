@@ -60,3 +60,38 @@ export async function demoMatchId(baseURL: string, request: APIRequestContext): 
   if (!match) throw new Error("demo match not seeded");
   return match.id;
 }
+
+/** Picks `option` in the Mantine select labelled `label`. */
+export async function chooseOption(page: Page, label: string, option: string) {
+  await page.getByRole("combobox", { name: label, exact: true }).click();
+  await page.getByRole("option", { name: option, exact: true }).click();
+}
+
+export type WizardEvent = { name: string; category: string; subcategory: string; address: string; zip: string; city: string; ticket: string; price: string };
+
+/**
+ * From "Create event" in My Events to step 6 (English UI): step 1 with a one-day date, steps 2,
+ * 3 and 5 as they are, one ticket category in step 4.
+ */
+export async function walkWizardToPublish(page: Page, event: WizardEvent) {
+  await page.getByRole("link", { name: "My Events" }).click();
+  await page.getByRole("link", { name: "Create event" }).click();
+  await page.getByRole("textbox", { name: "Event name" }).fill(event.name);
+  await chooseOption(page, "Category", event.category);
+  await chooseOption(page, "Subcategory", event.subcategory);
+  await page.getByRole("textbox", { name: "Address", exact: true }).fill(event.address);
+  await page.getByRole("textbox", { name: "ZIP code" }).fill(event.zip);
+  await page.getByRole("textbox", { name: "City" }).fill(event.city);
+  await page.getByRole("button", { name: "Save and continue" }).click();
+  await expect(page).toHaveURL(/\/edit\/2$/);
+  // The stepper does not jump ahead of unsaved steps: each is saved in turn.
+  for (let step = 2; step <= 5; step++) {
+    if (step === 4) {
+      await page.getByRole("button", { name: "Add ticket category" }).click();
+      await page.getByRole("textbox", { name: "Name", exact: true }).last().fill(event.ticket);
+      await page.getByRole("textbox", { name: "Price (EUR)" }).last().fill(event.price);
+    }
+    await page.getByRole("button", { name: "Save and continue" }).click();
+    await expect(page).toHaveURL(new RegExp(`/edit/${step + 1}$`));
+  }
+}
