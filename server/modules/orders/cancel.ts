@@ -31,8 +31,6 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
           o.buyer, o.buyer_email, o.locale, o.total_cents, o.provider, o.provider_ref, o.paid_at is not null as was_paid, old.status::text as was`,
   );
   const wereValid = affected.filter((o) => o.was === "valid").map((o) => o.id);
-  // Their tickets go back to the organiser's contingent (decision 014), once per order.
-  await returnForOrders(tx, wereValid);
   await giveBack(
     tx,
     {
@@ -42,6 +40,9 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
     },
     new Map(),
   );
+  // Their tickets go back to the organiser's contingent (decision 014), once per order: after the
+  // inventory, as a sale takes them (inventory, then the organiser's row: one lock order).
+  await returnForOrders(tx, wereValid);
   for (const order of affected) {
     await tx.execute(sql`update order_lines set status = 'canceled' where order_id = ${order.id} and status <> 'canceled'`);
     if (!order.was_paid) continue;
