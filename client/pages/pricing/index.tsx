@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, List, Paper, SegmentedControl, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Badge, Button, Container, Group, List, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
@@ -8,6 +8,7 @@ import { canActForOrganiser } from "../../../shared/permissions";
 import { openAuth } from "../../components/AuthModals";
 import { useUserInfo } from "../../lib/session";
 import { PublicLayout } from "../../layout/PublicLayout";
+import { BillingPeriodSwitch } from "./BillingPeriodSwitch";
 import { PlanCard } from "./PlanCard";
 
 const INCLUDED = [
@@ -26,7 +27,7 @@ const INCLUDED = [
 const MAX_SAVING = Math.max(...PLANS.map(yearlySavingPercent));
 
 export default function PricingPage() {
-  const { t, i18n } = useLingui();
+  const { i18n } = useLingui();
   const [period, setPeriod] = useState<BillingPeriod>("monthly");
   // A signed-in organiser (or team member with profile access) buys in its plan tab.
   const info = useUserInfo();
@@ -46,15 +47,7 @@ export default function PricingPage() {
               </Trans>
             </Text>
             <Group gap="sm" justify="center">
-              <SegmentedControl
-                aria-label={t`Billing period`}
-                value={period}
-                onChange={(value) => setPeriod(value === "yearly" ? "yearly" : "monthly")}
-                data={[
-                  { value: "monthly", label: t`Monthly` },
-                  { value: "yearly", label: t`Yearly` },
-                ]}
-              />
+              <BillingPeriodSwitch value={period} onChange={setPeriod} />
               <Badge variant="light" color="green">
                 <Trans>Save up to {MAX_SAVING}% with yearly billing</Trans>
               </Badge>

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Paper, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
@@ -11,6 +11,7 @@ import { describeError } from "../../../lib/errors";
 import { periodLabel, planSummary } from "../../../lib/plans";
 import { toast } from "../../../lib/toast";
 import { type RouterOutputs, useTRPC } from "../../../lib/trpc";
+import { BillingPeriodSwitch } from "../../pricing/BillingPeriodSwitch";
 import { PlanCard } from "../../pricing/PlanCard";
 
 type PlanState = RouterOutputs["account"]["plan"]["state"];
@@ -173,15 +174,7 @@ function BuyPlans({ preselected, initialPeriod, disabled }: { preselected: strin
         <Title order={2} size="h4">
           <Trans>Buy a plan</Trans>
         </Title>
-        <SegmentedControl
-          aria-label={t`Billing period`}
-          value={period}
-          onChange={(value) => setPeriod(value === "yearly" ? "yearly" : "monthly")}
-          data={[
-            { value: "monthly", label: t`Monthly` },
-            { value: "yearly", label: t`Yearly` },
-          ]}
-        />
+        <BillingPeriodSwitch value={period} onChange={setPeriod} />
       </Group>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         {PLANS.map((plan) => {

@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Stack, Text } from "@mantine/core";
+import { Button, Group, Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection } from "@mantine/dropzone";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useRef, useState } from "react";
 import { DOCUMENT_MAX_BYTES } from "../../../../../shared/schemas/account";
 import { translateFieldMessage } from "../../../../lib/errors";
 import { UploadError, uploadFile } from "../../../../lib/upload";
+import { ErrorList } from "../../../../components/ErrorList";
 
 const UPLOAD_URL = "/api/account/documents";
 const MAX_MB = DOCUMENT_MAX_BYTES / (1024 * 1024);
@@ -105,17 +106,7 @@ export function DocumentUpload({ remaining, onUploaded }: { remaining: number; o
           <Trans>PDF, Word (DOC, DOCX) or JPEG, each under {MAX_MB} MB</Trans>
         </Text>
       </Group>
-      {errors.length > 0 && (
-        <Alert color="red" role="alert" title={t`Some files were not uploaded`}>
-          <Stack gap={2}>
-            {errors.map((error, i) => (
-              <Text key={i} size="sm">
-                {error}
-              </Text>
-            ))}
-          </Stack>
-        </Alert>
-      )}
+      <ErrorList errors={errors} title={t`Some files were not uploaded`} />
     </Stack>
   );
 }

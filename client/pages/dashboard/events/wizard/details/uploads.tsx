@@ -1,4 +1,4 @@
-import { Alert, Stack, Text } from "@mantine/core";
+import { Stack, Text } from "@mantine/core";
 import { Dropzone, type FileRejection, MIME_TYPES } from "@mantine/dropzone";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { translateFieldMessage } from "../../../../../lib/errors";
@@ -87,17 +87,4 @@ export function ImageDropzone({
   );
 }
 
-export function ErrorList({ errors }: { errors: string[] }) {
-  if (errors.length === 0) return null;
-  return (
-    <Alert color="red" role="alert">
-      <Stack gap={2}>
-        {errors.map((error, i) => (
-          <Text key={i} size="sm">
-            {error}
-          </Text>
-        ))}
-      </Stack>
-    </Alert>
-  );
-}
+export { ErrorList } from "../../../../../components/ErrorList";
