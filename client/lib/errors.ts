@@ -80,6 +80,15 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   NOT_IN_REVIEW: msg`This profile is not waiting for review.`,
   ALREADY_VERIFIED: msg`This profile is already verified.`,
   PLAN_PAYMENT_OPEN: msg`A plan purchase is still waiting for its payment. Finish or cancel it first.`,
+  LINE_ALREADY_CANCELLED: msg`This ticket is already cancelled.`,
+  ORDER_NOT_CHANGEABLE: msg`Only a valid order can be changed: this one is waiting for its payment, failed or is cancelled.`,
+  TICKET_CHECKED_IN: msg`This ticket has been checked in already and can no longer be changed.`,
+  DATE_NOT_AVAILABLE: msg`Choose another date of the same event that has not started and is not cancelled.`,
+  DATE_CHANGE_SEASON: msg`A season ticket is valid for every date of the season: its date cannot be changed.`,
+  SEAT_SELECTION_REQUIRED: msg`The same seat is not free on the new date: pick a free seat on the plan for each ticket.`,
+  NO_PLACE_ON_DATE: msg`There is no free place for these tickets on the chosen date. Nothing was changed.`,
+  NO_ORDERS_TO_EXPORT: msg`No orders match these filters, so there is nothing to export.`,
+  REFUND_NOT_RETRYABLE: msg`Only a failed refund can be tried again.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { type SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -88,7 +89,8 @@ async function openPostgres(url: string, max: number): Promise<Database> {
 
 async function openPglite(dir: string): Promise<Database> {
   if (!dir.startsWith("memory://")) mkdirSync(dir, { recursive: true });
-  const pglite = new PGlite(dir);
+  // pg_trgm: the organiser's order search (migration 0012) is a trigram index, as on Postgres.
+  const pglite = new PGlite(dir, { extensions: { pg_trgm } });
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema, casing: "snake_case" }) as unknown as Db;
   return {

@@ -14,9 +14,17 @@ const MAX_ATTEMPTS = 8;
  * Writes a mail to the outbox. Call it with the transaction of the change that causes the
  * mail, so either both land or neither does.
  */
-export async function enqueueMail(tx: DbOrTx, to: string, locale: Locale, mail: MailTemplate, attachments: MailAttachment[] = []): Promise<void> {
+export async function enqueueMail(
+  tx: DbOrTx,
+  to: string,
+  locale: Locale,
+  mail: MailTemplate,
+  attachments: MailAttachment[] = [],
+  /** The order the mail is about: the organiser's order detail lists its mails. */
+  orderId: string | null = null,
+): Promise<void> {
   const rendered = renderMail(locale, mail);
-  await tx.insert(outboxMails).values({ to, locale, template: mail.template, ...rendered, attachments });
+  await tx.insert(outboxMails).values({ to, locale, template: mail.template, ...rendered, attachments, orderId });
 }
 
 /** Makes the files of a mail when it is sent (e.g. the order's tickets as PDF). */

@@ -14,6 +14,32 @@ export type LineStatus = (typeof LINE_STATUSES)[number];
 /** SPEC §3/§9 payment methods recorded; online payments go through the provider ("online"). */
 export const PAYMENT_METHODS = ["online", "cash", "card", "paypal", "free_of_charge", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+/** Where an order was sold (issue 16): the online shop, the box office, a reseller. */
+export const ORDER_CHANNELS = ["online", "box_office", "reseller"] as const;
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+/** Why a ticket line was canceled. */
+export const LINE_CANCEL_REASONS = ["organiser", "event_cancelled", "date_changed", "payment_lost"] as const;
+export type LineCancelReason = (typeof LINE_CANCEL_REASONS)[number];
+/** An order's invoice, and the credit note of a cancellation. */
+export const INVOICE_KINDS = ["invoice", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+
+/** A party of an invoice (SPEC §3: from, to, street, zip, town, VAT ID, tax number). */
+export type InvoiceParty = {
+  name: string;
+  company?: string | undefined;
+  street?: string | undefined;
+  zip?: string | undefined;
+  city?: string | undefined;
+  country?: string | undefined;
+  email?: string | undefined;
+  vatId?: string | undefined;
+  taxNumber?: string | undefined;
+};
+/** One position of an invoice: gross amounts, VAT included at its rate. */
+export type InvoiceItem = { text: string; quantity: number; unitCents: number; totalCents: number; vatRateBp: number };
+/** The VAT breakdown per rate: net, VAT, gross. */
+export type InvoiceVatRow = { rateBp: number; netCents: number; vatCents: number; grossCents: number };
 
 const trimmed = (max: number) => text().trim().max(max, V.maxLength);
 const optional = (max: number) =>

@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { LINE_STATUSES, ORDER_STATUSES, PAYMENT_METHODS, type BuyerDetails, type OrderAmounts } from "../../../shared/schemas/orders";
+import { boolean, check, date, index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import {
+  INVOICE_KINDS,
+  LINE_CANCEL_REASONS,
+  LINE_STATUSES,
+  ORDER_CHANNELS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  type BuyerDetails,
+  type InvoiceItem,
+  type InvoiceParty,
+  type InvoiceVatRow,
+  type OrderAmounts,
+} from "../../../shared/schemas/orders";
 import { localeEnum, organisers, planPurchases } from "./accounts";
 import { events } from "./events";
 import { carts } from "./shop";
@@ -8,6 +20,9 @@ import { carts } from "./shop";
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 export const lineStatusEnum = pgEnum("line_status", LINE_STATUSES);
 export const paymentMethodEnum = pgEnum("payment_method", PAYMENT_METHODS);
+export const orderChannelEnum = pgEnum("order_channel", ORDER_CHANNELS);
+export const lineCancelReasonEnum = pgEnum("line_cancel_reason", LINE_CANCEL_REASONS);
+export const invoiceKindEnum = pgEnum("invoice_kind", INVOICE_KINDS);
 
 /**
  * An order (SPEC §3 Order). `pending` waits for its payment (the order view says "payment
@@ -39,6 +54,14 @@ export const orders = pgTable(
     amounts: jsonb().$type<OrderAmounts>().notNull(),
     totalCents: integer().notNull(),
     paymentMethod: paymentMethodEnum().notNull(),
+    /** Where it was sold: the online shop, the box office, a reseller. */
+    channel: orderChannelEnum().notNull().default("online"),
+    /** Lower-case number, buyer name and email: what the organiser's search matches (trigram index). */
+    searchText: text()
+      .notNull()
+      .generatedAlwaysAs(
+        sql`lower(number || ' ' || coalesce(buyer->>'firstName', '') || ' ' || coalesce(buyer->>'lastName', '') || ' ' || buyer_email)`,
+      ),
     /** "stripe" or "test" for online payments; null for free orders. */
     provider: text(),
     providerRef: text(),
@@ -56,6 +79,7 @@ export const orders = pgTable(
     uniqueIndex("orders_provider_ref_unique").on(t.provider, t.providerRef),
     index("orders_event_idx").on(t.eventId, t.status),
     index("orders_organiser_idx").on(t.organiserId, t.createdAt),
+    index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("orders_pending_idx").on(t.status, t.createdAt),
   ],
 );
@@ -89,9 +113,18 @@ export const orderLines = pgTable(
     participant: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: lineStatusEnum().notNull().default("active"),
     checkedInAt: timestamp({ withTimezone: true }),
+    /** Why and when the line was canceled (by the organiser, the event's cancellation, a date change, a lost payment). */
+    cancelReason: lineCancelReasonEnum(),
+    cancelledAt: timestamp({ withTimezone: true }),
+    /** After a date change: the line this ticket replaced (its code is refused from then on). */
+    replacesLineId: uuid().references((): AnyPgColumn => orderLines.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("order_lines_order_idx").on(t.orderId), index("order_lines_scope_idx").on(t.scopeId, t.status)],
+  (t) => [
+    index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_scope_idx").on(t.scopeId, t.status),
+    uniqueIndex("order_lines_replaces_unique").on(t.replacesLineId),
+  ],
 );
 
 /** Provider events handled, by their id: a webhook delivered twice is handled once. */
@@ -114,9 +147,9 @@ export const refunds = pgTable(
   {
     id: uuid().primaryKey().defaultRandom(),
     /** Empty for a payment that was not the order's (news naming an order it does not belong to). */
-    orderId: uuid()
-      .unique()
-      .references(() => orders.id, { onDelete: "cascade" }),
+    orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
+    /** The ticket lines a partial cancellation refunds; empty for a whole order or a payment. */
+    lineIds: jsonb().$type<string[]>().notNull().default([]),
     provider: text().notNull(),
     providerRef: text().notNull(),
     amountCents: integer().notNull(),
@@ -131,7 +164,9 @@ export const refunds = pgTable(
   },
   (t) => [
     index("refunds_due_idx").on(t.status, t.nextAttemptAt),
-    uniqueIndex("refunds_payment_unique").on(t.provider, t.providerRef),
+    index("refunds_order_idx").on(t.orderId),
+    /** A payment that was not its order's is refunded once. */
+    uniqueIndex("refunds_payment_unique").on(t.provider, t.providerRef).where(sql`${t.orderId} is null`),
     check("refunds_amount_positive", sql`${t.amountCents} > 0`),
   ],
 );
@@ -152,4 +187,59 @@ export const testPayments = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [check("test_payments_one_subject", sql`(${t.orderId} is null) <> (${t.planPurchaseId} is null)`)],
+);
+
+/**
+ * Invoices of paid orders and their credit notes (SPEC §3 Order invoice), issued by the organiser
+ * to the buyer. Never edited once issued: a cancellation gets a credit note that refers to the
+ * invoice. Numbers are gapless per organiser, kind and year (`invoice_counters`).
+ */
+export const orderInvoices = pgTable(
+  "order_invoices",
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    organiserId: uuid()
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    kind: invoiceKindEnum().notNull(),
+    /** "RE-2026-00001" (invoice) or "GS-2026-00001" (credit note). */
+    number: text().notNull(),
+    year: integer().notNull(),
+    counter: integer().notNull(),
+    /** A credit note's invoice. */
+    refersToId: uuid().references((): AnyPgColumn => orderInvoices.id),
+    issuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    dueOn: date({ mode: "string" }).notNull(),
+    locale: localeEnum().notNull(),
+    seller: jsonb().$type<InvoiceParty>().notNull(),
+    recipient: jsonb().$type<InvoiceParty>().notNull(),
+    items: jsonb().$type<InvoiceItem[]>().notNull(),
+    vat: jsonb().$type<InvoiceVatRow[]>().notNull(),
+    /** Gross total, positive for both kinds (a credit note gives it back). */
+    totalCents: integer().notNull(),
+    /** The ticket lines a credit note is for (empty for an invoice). */
+    lineIds: jsonb().$type<string[]>().notNull().default([]),
+  },
+  (t) => [
+    uniqueIndex("order_invoices_number_unique").on(t.organiserId, t.kind, t.year, t.counter),
+    uniqueIndex("order_invoices_one_per_order").on(t.orderId).where(sql`${t.kind} = 'invoice'`),
+    index("order_invoices_order_idx").on(t.orderId),
+  ],
+);
+
+/** The next invoice or credit-note number per organiser and year, taken under the row's lock (gapless). */
+export const invoiceCounters = pgTable(
+  "invoice_counters",
+  {
+    organiserId: uuid()
+      .notNull()
+      .references(() => organisers.id, { onDelete: "cascade" }),
+    kind: invoiceKindEnum().notNull(),
+    year: integer().notNull(),
+    last: integer().notNull().default(0),
+  },
+  (t) => [uniqueIndex("invoice_counters_pk").on(t.organiserId, t.kind, t.year)],
 );

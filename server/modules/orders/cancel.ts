@@ -44,7 +44,7 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
   // inventory, as a sale takes them (inventory, then the organiser's row: one lock order).
   await returnForOrders(tx, wereValid);
   for (const order of affected) {
-    await tx.execute(sql`update order_lines set status = 'canceled' where order_id = ${order.id} and status <> 'canceled'`);
+    await tx.execute(sql`update order_lines set status = 'canceled', cancel_reason = 'event_cancelled', cancelled_at = now() where order_id = ${order.id} and status <> 'canceled'`);
     if (!order.was_paid) continue;
     const refunded = order.provider !== null && order.total_cents > 0;
     if (refunded) await enqueueRefund(tx, order, "event_cancelled");
@@ -54,7 +54,7 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
       event: eventName,
       number: order.number,
       refund: refunded ? formatAmount(order.total_cents, order.locale) : null,
-    });
+    }, [], order.id);
   }
   return affected.length;
 }

@@ -5,6 +5,7 @@ import type { AppDeps } from "../../deps";
 import { retryDelaySeconds } from "../../mail/outbox";
 import { txRows } from "../../db/sql";
 import { handlePaymentNews } from "./settle";
+import { renderOrderInvoicePdf } from "./invoices/pdf";
 import { renderOrderTickets } from "./tickets-pdf";
 
 const REFUND_LEASE_SECONDS = 120;
@@ -25,8 +26,9 @@ export async function processRefunds(deps: AppDeps): Promise<number> {
   let done = 0;
   for (const r of due) {
     try {
-      // An order's refund keeps the key it always had; a payment that was not its order's has its own.
-      const key = r.order_id ? `refund:${r.order_id}` : `refund:${r.provider_ref}`;
+      // One key per refund row (an order may have several: partial cancellations); a retry after a
+      // crash reuses it, so the provider refunds once.
+      const key = r.order_id ? `refund:${r.id}` : `refund:${r.provider_ref}`;
       const { refundId } = await deps.payments.refund(r.provider_ref, Number(r.amount_cents), key);
       await deps.database.rows(sql`update refunds set status = 'done', done_at = now(), provider_refund_id = ${refundId}, last_error = null where id = ${r.id}`);
       done++;
@@ -79,9 +81,15 @@ export async function reconcilePayments(deps: AppDeps, olderThanSeconds = 120): 
   return settled;
 }
 
-/** The mail sender's attachment maker: an order's tickets as PDF. */
+/** The mail sender's attachment maker: an order's tickets, or an invoice or credit note, as PDF. */
 export function attachmentRenderer(deps: AppDeps) {
   return async (attachment: MailAttachment, locale: Locale) => {
+    if (attachment.kind === "order_invoice") {
+      // In the invoice's own language (the buyer's), whatever the mail's.
+      const invoice = await renderOrderInvoicePdf(deps.database.db, attachment.invoiceId);
+      if (!invoice) throw new Error(`invoice ${attachment.invoiceId} not found`);
+      return { filename: `${invoice.number}.pdf`, content: Buffer.from(invoice.pdf), contentType: "application/pdf" };
+    }
     const rendered = await renderOrderTickets(deps.database, deps.config.APP_SECRET, attachment.orderId, locale);
     if (!rendered) throw new Error(`order ${attachment.orderId} not found for its tickets`);
     return { filename: `tickets-${rendered.number}.pdf`, content: Buffer.from(rendered.pdf), contentType: "application/pdf" };

@@ -11,6 +11,7 @@ import { lockCarts } from "../inventory/lock-order";
 import { sellOrder } from "../inventory/sell";
 import { txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "../shop/scope";
+import { issueOrderInvoice } from "./invoices/issue";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
 
@@ -60,8 +61,10 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
     throw err;
   }
   await tx.execute(sql`update orders set status = 'valid', paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`);
-  // Every order that becomes valid passes here (paid or free): its tickets leave the contingent.
+  // Every order that becomes valid passes here (paid or free): its tickets leave the contingent,
+  // and a paid one gets its invoice (numbered gaplessly: the organiser's counter row, last lock).
   await consumeForOrder(tx, order.id);
+  const invoiceId = await issueOrderInvoice(tx, order.id);
   const when = scope.kind === "date" ? scope.date.startsAt : scope.firstStartsAt;
   const date = when
     ? new Intl.DateTimeFormat(order.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when)
@@ -82,7 +85,8 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
       total: formatAmount(order.total_cents, order.locale),
       link: orderLink(deps, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season }),
     },
-    [{ kind: "order_tickets", orderId: order.id }],
+    [{ kind: "order_tickets", orderId: order.id }, ...(invoiceId ? [{ kind: "order_invoice" as const, invoiceId }] : [])],
+    order.id,
   );
   // The organiser's chosen mails (email notifications tab), in the same transaction.
   const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`;
@@ -98,7 +102,7 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
 export async function refundLostOrder(deps: AppDeps, tx: DbOrTx, order: OrderRow, scope: ShopScope | null, changes: Changes): Promise<void> {
   if (order.cart_id) await giveBack(tx, { cartIds: [order.cart_id], cartState: "expired" }, changes);
   await tx.execute(sql`update orders set status = 'cancelled', cancelled_at = now(), paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`);
-  await tx.execute(sql`update order_lines set status = 'canceled' where order_id = ${order.id}`);
+  await tx.execute(sql`update order_lines set status = 'canceled', cancel_reason = 'payment_lost', cancelled_at = now() where order_id = ${order.id} and status <> 'canceled'`);
   await enqueueRefund(tx, order, "payment_after_hold_lost");
   await enqueueMail(tx, order.buyer_email, order.locale, {
     template: "order_refunded",
@@ -106,15 +110,28 @@ export async function refundLostOrder(deps: AppDeps, tx: DbOrTx, order: OrderRow
     event: scope?.event.name ?? "",
     number: order.number,
     amount: formatAmount(order.total_cents, order.locale),
-  });
+  }, [], order.id);
 }
 
-export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string): Promise<void> {
-  if (!order.provider || !order.provider_ref || order.total_cents <= 0) return;
-  await tx.execute(sql`
-    insert into refunds (order_id, provider, provider_ref, amount_cents, reason)
-    values (${order.id}, ${order.provider}, ${order.provider_ref}, ${order.total_cents}, ${reason})
-    on conflict do nothing`);
+/**
+ * Queues a refund of an online payment: `amountCents` (a partial cancellation), or whatever of
+ * the order's total is not refunded yet. Never more than what is left: the order's row lock,
+ * held by every caller, orders concurrent cancellations. Returns the amount queued (0: nothing
+ * to refund, e.g. not paid online or refunded already).
+ */
+export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string, part?: { amountCents: number; lineIds: string[] }): Promise<number> {
+  if (!order.provider || !order.provider_ref || order.total_cents <= 0) return 0;
+  const [row] = await txRows<{ amount_cents: number }>(
+    tx,
+    sql`with left_over as (
+          select ${order.total_cents}::int - coalesce((select sum(amount_cents) from refunds where order_id = ${order.id}), 0)::int as cents)
+        insert into refunds (order_id, provider, provider_ref, amount_cents, reason, line_ids)
+        select ${order.id}, ${order.provider}, ${order.provider_ref}, least(${part?.amountCents ?? order.total_cents}::int, cents), ${reason},
+          ${JSON.stringify(part?.lineIds ?? [])}::jsonb
+        from left_over where least(${part?.amountCents ?? order.total_cents}::int, cents) > 0
+        returning amount_cents`,
+  );
+  return Number(row?.amount_cents ?? 0);
 }
 
 /** A payment failed or was abandoned: the order fails and its places go back at once. */
@@ -189,7 +206,7 @@ export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promi
         event: scope?.event.name ?? "",
         number: order.number,
         refund: formatAmount(order.total_cents, order.locale),
-      });
+      }, [], order.id);
     }
     return "handled" as const;
   });
