@@ -17,6 +17,7 @@ import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
 import { registerDocumentRoutes } from "./http/documents";
 import { registerInvoiceRoutes } from "./http/invoices";
+import { registerOrderExportRoutes } from "./http/order-export";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
 import { makeCreateContext } from "./trpc/context";
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerUploads(app, deps);
   await registerDocumentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerOrderExportRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 
