@@ -67,6 +67,17 @@ const M = {
     message: "The organiser has cancelled {event}. Your tickets of order {number} are cancelled and no longer valid.",
   },
   cancelRefund: /*i18n*/ { id: "mail.cancel.refund", message: "Your payment of {amount} is being refunded in full; you do not need to do anything." },
+  ticketsCancelledSubject: /*i18n*/ { id: "mail.ticketsCancelled.subject", message: "Tickets cancelled: order {number}" },
+  ticketsCancelledBody: /*i18n*/ {
+    id: "mail.ticketsCancelled.body",
+    message: "The organiser of {event} has cancelled these tickets of your order {number}. They are no longer valid:",
+  },
+  ticketsCancelledRest: /*i18n*/ {
+    id: "mail.ticketsCancelled.rest",
+    message: "{count, plural, =0 {No tickets of this order remain valid.} one {# ticket of this order remains valid; you can keep using it.} other {# tickets of this order remain valid; you can keep using them.}}",
+  },
+  ticketsCancelledRefund: /*i18n*/ { id: "mail.ticketsCancelled.refund", message: "{amount} is being refunded to your payment method; you do not need to do anything." },
+  ticketsCancelledCredit: /*i18n*/ { id: "mail.ticketsCancelled.credit", message: "The credit note for your invoice is attached." },
   emailChangeSubject: /*i18n*/ { id: "mail.emailChange.subject", message: "Confirm your new email address" },
   emailChangeBody: /*i18n*/ {
     id: "mail.emailChange.body",
@@ -102,6 +113,7 @@ export type MailTemplate =
   | { template: "order_confirmation"; name: string; event: string; date: string; number: string; tickets: number; total: string; link: string }
   | { template: "order_refunded"; name: string; event: string; number: string; amount: string }
   | { template: "order_cancelled"; name: string; event: string; number: string; refund: string | null }
+  | { template: "tickets_cancelled"; name: string; event: string; number: string; tickets: string[]; remaining: number; refund: string | null; creditNote: boolean }
   | { template: "verification_verified"; name: string; organiser: string; link: string }
   | { template: "verification_rejected"; name: string; organiser: string; reason: string; link: string }
   | OrganiserMail
@@ -198,6 +210,14 @@ export function renderMail(locale: Locale, mail: MailTemplate): RenderedMail {
       return layout(locale, catalog._({ ...M.cancelSubject, values: { event: mail.event } }), mail.name, [
         { kind: "p", text: catalog._({ ...M.cancelBody, values: { event: mail.event, number: mail.number } }) },
         ...(mail.refund ? [{ kind: "p" as const, text: catalog._({ ...M.cancelRefund, values: { amount: mail.refund } }) }] : []),
+      ]);
+    case "tickets_cancelled":
+      return layout(locale, catalog._({ ...M.ticketsCancelledSubject, values: { number: mail.number } }), mail.name, [
+        { kind: "p", text: catalog._({ ...M.ticketsCancelledBody, values: { event: mail.event, number: mail.number } }) },
+        ...mail.tickets.map((text) => ({ kind: "p" as const, text: `• ${text}` })),
+        { kind: "p", text: catalog._({ ...M.ticketsCancelledRest, values: { count: mail.remaining } }) },
+        ...(mail.refund ? [{ kind: "p" as const, text: catalog._({ ...M.ticketsCancelledRefund, values: { amount: mail.refund } }) }] : []),
+        ...(mail.creditNote ? [{ kind: "p" as const, text: catalog._(M.ticketsCancelledCredit) }] : []),
       ]);
     case "email_change_confirm":
       return layout(locale, catalog._(M.emailChangeSubject), mail.name, [

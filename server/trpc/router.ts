@@ -5,6 +5,7 @@ import { contactRouter } from "../modules/contact/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
 import { ordersRouter } from "../modules/orders/router";
+import { organiserOrdersRouter } from "../modules/orders/organiser/router";
 import { seatingRouter } from "../modules/seating/router";
 import { shopRouter } from "../modules/shop/router";
 import { stadiumsRouter } from "../modules/stadiums/router";
@@ -25,6 +26,7 @@ export const appRouter = router({
   seating: seatingRouter,
   shop: shopRouter,
   orders: ordersRouter,
+  organiserOrders: organiserOrdersRouter,
 });
 
 export type AppRouter = typeof appRouter;

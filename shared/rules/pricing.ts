@@ -62,6 +62,17 @@ export function priceOrder(tickets: PricedTicket[], vatRateBp: number) {
 }
 
 /**
+ * What cancelling ticket lines gives back (decision 015): each line's gross total (ticket and
+ * booking options) and, for a chargeable line (total above 0), its service fee. Refunds, credit
+ * notes and the cancellation preview all use it.
+ */
+export function cancelledLinesCents(lines: readonly { totalCents: number }[]) {
+  const ticketsCents = lines.reduce((a, l) => a + l.totalCents, 0);
+  const feesCents = lines.filter((l) => l.totalCents > 0).length * SERVICE_FEE_CENTS_PER_TICKET;
+  return { ticketsCents, feesCents, totalCents: ticketsCents + feesCents };
+}
+
+/**
  * What the tickets of a selection cost before booking options and fees: the cart's running
  * total, the same sum as `priceOrder(...).amounts.ticketsCents` of those tickets. A category
  * the catalogue no longer knows costs nothing (the server refuses it on the next hold).

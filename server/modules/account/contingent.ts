@@ -58,20 +58,40 @@ export async function consumeForOrder(tx: DbOrTx, orderId: string): Promise<void
 }
 
 /**
- * Valid orders were cancelled: each gives back exactly what its sale took (once per order; an
- * order that never consumed gives nothing back).
+ * Valid orders were cancelled: each gives back what its sale took and its cancelled tickets did
+ * not give back already (once per order; an order that never consumed gives nothing back).
  */
 export async function returnForOrders(tx: DbOrTx, orderIds: string[]): Promise<void> {
   if (orderIds.length === 0) return;
-  const sales = await txRows<{ organiser_id: string; source_id: string; delta: number }>(
+  const sales = await txRows<{ organiser_id: string; source_id: string; delta: number; returned: number }>(
     tx,
-    sql`select organiser_id, source_id::text, delta from contingent_entries
-        where reason = 'sale' and source_id in (${sql.join(
+    sql`select s.organiser_id, s.source_id::text, s.delta,
+          coalesce((select sum(r.delta) from contingent_entries r join order_lines l on l.id = r.source_id
+                    where r.reason = 'return' and l.order_id = s.source_id), 0)::int as returned
+        from contingent_entries s
+        where s.reason = 'sale' and s.source_id in (${sql.join(
           orderIds.map((id) => sql`${id}::uuid`),
           sql`, `,
-        )}) order by source_id`,
+        )}) order by s.source_id`,
   );
   for (const sale of sales) {
-    await changeContingent(tx, { organiserId: sale.organiser_id, delta: -Number(sale.delta), reason: "return", sourceId: sale.source_id });
+    const delta = -Number(sale.delta) - Number(sale.returned);
+    await changeContingent(tx, { organiserId: sale.organiser_id, delta, reason: "return", sourceId: sale.source_id });
+  }
+}
+
+/**
+ * The organiser cancelled some tickets of a valid order: each gives its ticket back (one entry
+ * per line, so cancelling the rest later, or the event, never returns a ticket twice). Only
+ * tickets whose order's sale consumed the contingent.
+ */
+export async function returnForLines(tx: DbOrTx, orderId: string, lineIds: string[]): Promise<void> {
+  const [sale] = await txRows<{ organiser_id: string }>(
+    tx,
+    sql`select organiser_id from contingent_entries where reason = 'sale' and source_id = ${orderId}`,
+  );
+  if (!sale) return;
+  for (const lineId of [...lineIds].sort()) {
+    await changeContingent(tx, { organiserId: sale.organiser_id, delta: 1, reason: "return", sourceId: lineId });
   }
 }

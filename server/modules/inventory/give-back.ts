@@ -10,6 +10,8 @@ export type GiveBackInput = {
   cartIds?: string[];
   /** Orders whose sold places go back (their lines not yet canceled): seats free, counters' sold down. */
   orderIds?: string[];
+  /** Ticket lines whose sold places go back (a partial cancellation, the old date of a date change). */
+  lineIds?: string[];
   /** The carts' state afterwards, unless already finished (`released` by the buyer or a failed payment, `expired` by the sweeper or a lost payment). */
   cartState?: "released" | "expired";
   /** A buyer's own release: only their active cart of this scope (their secret's hash), else nothing changes. */
@@ -34,12 +36,14 @@ type CounterScopeRow = CounterRow & { scope: string };
  * the caller's transaction. Lock order (decision 009): the carts by id, then every seat involved
  * by (date, key), then quota counters by (scope, key), then area counters by (date, area); the
  * writes come after all locks. Used by a buyer's "release all", the expiry sweeper, failed and
- * lost payments (carts) and cancellations and refunds of sold orders (orders).
+ * lost payments (carts), cancellations and refunds of sold orders (orders), and an organiser's
+ * cancellation of some tickets or a date change (lines).
  */
 export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Changes): Promise<GiveBackResult> {
   const carts = input.cartIds ?? [];
   const orders = input.orderIds ?? [];
-  if (carts.length === 0 && orders.length === 0) return { done: true, state: null, expiresAt: null, freed: [] };
+  const lineIds = input.lineIds ?? [];
+  if (carts.length === 0 && orders.length === 0 && lineIds.length === 0) return { done: true, state: null, expiresAt: null, freed: [] };
   const owner = input.owner;
   const [row] = await txRows<{ ok: boolean; state: string | null; expires_at: string | Date | null; seats: unknown; counters: unknown }>(
     tx,
@@ -55,7 +59,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
     } as ok),
     lines as (
       select l.id, l.scope_id, o.is_season, l.area_id, l.places, l.ticket_category_id from order_lines l join orders o on o.id = l.order_id
-      where l.order_id = any(${pgArray(orders)}::uuid[]) and l.status <> 'canceled'),
+      where (l.order_id = any(${pgArray(orders)}::uuid[]) or l.id = any(${pgArray(lineIds)}::uuid[])) and l.status <> 'canceled'),
     dates as (
       select d.id from event_dates d where d.id in (select scope_id from lines)
       union select d.id from event_dates d join events e on e.id = d.event_id where e.season_id in (select scope_id from lines where is_season)),

@@ -10,6 +10,8 @@ export type SellInput = {
   orderId: string;
   /** The cart the order was placed from (its holds become the sale); null for a sale without a hold (box office, resellers). */
   cartId: string | null;
+  /** Only these lines of the order (a date change sells the new lines on their date); default all not canceled. */
+  lineIds?: string[];
 };
 
 /**
@@ -26,7 +28,8 @@ export type SellInput = {
 export async function sellOrder(tx: DbOrTx, input: SellInput, changes: Changes): Promise<boolean> {
   const { scope, orderId } = input;
   const cartId = input.cartId ?? "00000000-0000-0000-0000-000000000000";
-  const lines = await txRows<{ seat_keys: string[] }>(tx, sql`select seat_keys from order_lines where order_id = ${orderId} and status <> 'canceled'`);
+  const only = input.lineIds ? sql`and id = any(${pgArray(input.lineIds)}::uuid[])` : sql``;
+  const lines = await txRows<{ seat_keys: string[] }>(tx, sql`select seat_keys from order_lines where order_id = ${orderId} and status <> 'canceled' ${only}`);
   const keys = lines.flatMap((l) => parseJson(l.seat_keys));
   const expected = keys.length * scope.dateIds.length;
   const status = scope.kind === "season" ? "SEASON_SOLD" : "SOLD";
@@ -34,7 +37,7 @@ export async function sellOrder(tx: DbOrTx, input: SellInput, changes: Changes):
   const [row] = await txRows<{ ok: boolean; seats: unknown; counters: unknown }>(
     tx,
     sql`with c as (${lockRows(sql`select id from carts where id = ${cartId}`, sql`id`, sql`for update`)}),
-    lines as (select id, seat_keys, area_id, places, ticket_category_id from order_lines where order_id = ${orderId} and status <> 'canceled'),
+    lines as (select id, seat_keys, area_id, places, ticket_category_id from order_lines where order_id = ${orderId} and status <> 'canceled' ${only}),
     req as (select l.id as line, l.ticket_category_id as tc, k.key from lines l cross join lateral jsonb_array_elements_text(l.seat_keys) as k(key)),
     seats as (${lockRows(
       sql`select s.event_date_id, s.seat_key, req.line, req.tc from seat_inventory s left join req on req.key = s.seat_key

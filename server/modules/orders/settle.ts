@@ -64,13 +64,31 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
   // Every order that becomes valid passes here (paid or free): its tickets leave the contingent,
   // and a paid one gets its invoice (numbered gaplessly: the organiser's counter row, last lock).
   await consumeForOrder(tx, order.id);
-  const invoiceId = await issueOrderInvoice(tx, order.id);
+  await issueOrderInvoice(tx, order.id);
+  const tickets = await enqueueConfirmation(deps, tx, order, scope);
+  // The organiser's chosen mails (email notifications tab), in the same transaction.
+  const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`;
+  await notifyNewOrder(tx, { scope, number: order.number, buyer: buyerName, tickets, totalCents: order.total_cents });
+  await notifyIfSoldOut(tx, scope);
+  return "valid";
+}
+
+/**
+ * The buyer's confirmation mail, with the tickets (those not canceled) and the invoice attached:
+ * when the order completes, when the organiser resends it, after a date change. `scope` is the
+ * order's date or season (its date is named in the mail). Returns the number of tickets.
+ */
+export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: OrderRow, scope: ShopScope): Promise<number> {
   const when = scope.kind === "date" ? scope.date.startsAt : scope.firstStartsAt;
   const date = when
     ? new Intl.DateTimeFormat(order.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when)
     : "";
-  const [count] = await txRows<{ n: number }>(tx, sql`select count(*)::int as n from order_lines where order_id = ${order.id}`);
-  const tickets = Number(count?.n ?? 0);
+  const [facts] = await txRows<{ n: number; invoice_id: string | null }>(
+    tx,
+    sql`select (select count(*)::int from order_lines where order_id = ${order.id} and status <> 'canceled') as n,
+          (select id::text from order_invoices where order_id = ${order.id} and kind = 'invoice') as invoice_id`,
+  );
+  const tickets = Number(facts?.n ?? 0);
   await enqueueMail(
     tx,
     order.buyer_email,
@@ -85,14 +103,10 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
       total: formatAmount(order.total_cents, order.locale),
       link: orderLink(deps, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season }),
     },
-    [{ kind: "order_tickets", orderId: order.id }, ...(invoiceId ? [{ kind: "order_invoice" as const, invoiceId }] : [])],
+    [{ kind: "order_tickets", orderId: order.id }, ...(facts?.invoice_id ? [{ kind: "order_invoice" as const, invoiceId: facts.invoice_id }] : [])],
     order.id,
   );
-  // The organiser's chosen mails (email notifications tab), in the same transaction.
-  const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`;
-  await notifyNewOrder(tx, { scope, number: order.number, buyer: buyerName, tickets, totalCents: order.total_cents });
-  await notifyIfSoldOut(tx, scope);
-  return "valid";
+  return tickets;
 }
 
 /**

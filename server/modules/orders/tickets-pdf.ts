@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import type { I18n } from "@lingui/core";
 import { encode } from "uqr";
 import { sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/enums";
@@ -26,6 +27,19 @@ const P = {
   note: /*i18n*/ { id: "pdf.note", message: "Show this ticket at the entrance, printed or on your phone. Each code admits once." },
   canceled: /*i18n*/ { id: "pdf.canceled", message: "CANCELLED" },
 };
+
+/** A ticket's place as printed and mailed: "Block A, row 3, seat 12; ...", the area's name, or "free seating". */
+export function placeText(t: I18n, labels: string[], areaId: string | null): string {
+  if (labels.length > 0 && !areaId) {
+    return labels
+      .map((p) => {
+        const [block, row, seat] = p.split("|");
+        return t._({ ...P.seat, values: { block, row, seat } });
+      })
+      .join("; ");
+  }
+  return labels[0] ?? t._(P.freeSeating);
+}
 
 type TicketRow = {
   id: string;
@@ -151,16 +165,7 @@ export async function renderOrderTickets(database: Database, secret: string, ord
     text(order.event_name, 20, bold);
     field(t._(P.date), when);
     if (venue) field(t._(P.venue), venue);
-    const place =
-      line.place_labels.length > 0 && !line.area_id
-        ? line.place_labels
-            .map((p) => {
-              const [block, row, seat] = p.split("|");
-              return t._({ ...P.seat, values: { block, row, seat } });
-            })
-            .join("; ")
-        : line.place_labels[0] ?? t._(P.freeSeating);
-    field(t._(P.place), place);
+    field(t._(P.place), placeText(t, line.place_labels, line.area_id));
     field(t._(P.category), [line.category_name, ...line.booking_options.map((o) => o.name)].join(" + "));
     field(t._(P.price), line.total_cents === 0 ? t._(P.free) : formatCents(line.total_cents, locale));
     const participant = Object.values(line.participant).filter(Boolean).join(", ");
