@@ -12,12 +12,15 @@ import { pgArray, txRows } from "../../db/sql";
 /** Tests only (the lock-order test): see `setLockTesting`. */
 let pauseSeconds = 0;
 let brokenSale = false;
+let brokenDateChange = false;
 
 export type LockTesting = {
   /** Sleep this long after each row a statement locks (cart, every seat, every counter). */
   pauseSeconds?: number;
   /** The control run: the sale locks its counters in reverse key order (as it did before decision 009). */
   breakSaleOrder?: boolean;
+  /** The control run of date changes: the old date's places go back first whatever the dates' ids. */
+  breakDateChangeOrder?: boolean;
 };
 
 /**
@@ -27,6 +30,17 @@ export type LockTesting = {
 export function setLockTesting(options: LockTesting | null): void {
   pauseSeconds = options?.pauseSeconds ?? 0;
   brokenSale = options?.breakSaleOrder ?? false;
+  brokenDateChange = options?.breakDateChangeOrder ?? false;
+}
+
+/**
+ * A date change gives back the old date's places and sells the new date's in two statements:
+ * in date-id order (decision 009), so two changes in opposite directions never wait on each other
+ * in a cycle. True when the old dates come first.
+ */
+export function oldDatesFirst(oldDateIds: readonly string[], newDateId: string): boolean {
+  if (brokenDateChange) return true;
+  return oldDateIds.every((d) => d < newDateId);
 }
 
 /** Whether the sale's counters go in reverse order (the control run of the lock-order test). */

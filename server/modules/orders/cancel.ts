@@ -46,14 +46,14 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
   for (const order of affected) {
     await tx.execute(sql`update order_lines set status = 'canceled', cancel_reason = 'event_cancelled', cancelled_at = now() where order_id = ${order.id} and status <> 'canceled'`);
     if (!order.was_paid) continue;
-    const refunded = order.provider !== null && order.total_cents > 0;
-    if (refunded) await enqueueRefund(tx, order, "event_cancelled");
+    // What is left of the payment (tickets the organiser cancelled before were refunded then).
+    const refunded = await enqueueRefund(tx, order, "event_cancelled");
     await enqueueMail(tx, order.buyer_email, order.locale, {
       template: "order_cancelled",
       name: `${order.buyer.firstName} ${order.buyer.lastName}`,
       event: eventName,
       number: order.number,
-      refund: refunded ? formatAmount(order.total_cents, order.locale) : null,
+      refund: refunded > 0 ? formatAmount(refunded, order.locale) : null,
     }, [], order.id);
   }
   return affected.length;

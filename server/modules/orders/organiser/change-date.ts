@@ -5,7 +5,7 @@ import type { AppDeps } from "../../../deps";
 import { AppError } from "../../../lib/app-error";
 import { announceChanges, type Changes } from "../../inventory/changes";
 import { giveBack } from "../../inventory/give-back";
-import { lockCarts } from "../../inventory/lock-order";
+import { lockCarts, oldDatesFirst } from "../../inventory/lock-order";
 import { sellOrder } from "../../inventory/sell";
 import { TAKEABLE } from "../../inventory/statuses";
 import { pgArray, txRows } from "../../../db/sql";
@@ -204,7 +204,7 @@ export async function changeDate(deps: AppDeps, organiserId: string, input: Chan
       if (!sold) throw new AppError("NO_PLACE_ON_DATE");
     };
     // One date after the other in date-id order (all old dates are one statement).
-    if (oldScopes.every((s) => s < target.scopeId)) {
+    if (oldDatesFirst(oldScopes, target.scopeId)) {
       await giveBackOld();
       await sellNew();
     } else {
