@@ -17,6 +17,7 @@ import { registerPaymentRoutes } from "./http/payments";
 import { registerUploads } from "./http/uploads";
 import { registerDocumentRoutes } from "./http/documents";
 import { registerInvoiceRoutes } from "./http/invoices";
+import { registerOrderInvoiceRoutes } from "./http/order-invoices";
 import { registerOrderExportRoutes } from "./http/order-export";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerUploads(app, deps);
   await registerDocumentRoutes(app, deps);
   registerInvoiceRoutes(app, deps);
+  registerOrderInvoiceRoutes(app, deps);
   registerOrderExportRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { LINE_STATUSES, ORDER_STATUSES, type OrderAmounts } from "./orders";
+import { INVOICE_KINDS, LINE_STATUSES, ORDER_STATUSES, type OrderAmounts } from "./orders";
 
 /**
  * The buyer's order view (SPEC §2 tickets-view), pinned like the shop's reads: strict objects,
@@ -30,6 +30,8 @@ export const ZOrderViewOutput = z.strictObject({
       status: z.enum(LINE_STATUSES),
     }),
   ),
+  /** The organiser's invoice and credit notes to the buyer (PDF at /api/orders/{id}/invoices/{invoiceId}.pdf?key=…). */
+  invoices: z.array(z.strictObject({ id: z.string(), number: z.string(), kind: z.enum(INVOICE_KINDS) })),
 });
 
 /** Where a buyer goes after placing or resuming an order: the payment page, or the success page. */

@@ -17,7 +17,7 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 describe("the confirmation mail", () => {
-  it("is sent with the order's tickets as a PDF made at sending time", async () => {
+  it("is sent with the order's tickets and its invoice as PDFs made at sending time", async () => {
     const { orderId } = await buySeats(t, shop.dateIds[0]!, shop.category("a").id, ["A:1:0", "A:1:1"], { locale: "de" });
     const sent: { to: string; subject: string; attachments: { filename: string; contentType: string; content: Buffer }[] }[] = [];
     const transport = nodemailer.createTransport({
@@ -36,7 +36,8 @@ describe("the confirmation mail", () => {
     await sendDueMails(t.deps.database, transport, "Ticketing <no-reply@test>", pino({ level: "silent" }), attachmentRenderer(t.deps));
     const mail = sent.find((m) => m.subject.startsWith("Ihre Tickets"));
     expect(mail).toBeDefined();
-    expect(mail!.attachments).toHaveLength(1);
+    expect(mail!.attachments.map((a) => a.filename)).toEqual([expect.stringMatching(/^tickets-/), expect.stringMatching(/^RE-\d{4}-\d{5}\.pdf$/)]);
+    expect((await extractText(await getDocumentProxy(new Uint8Array(mail!.attachments[1]!.content)), { mergePages: true })).text).toContain("Rechnung");
     const pdfFile = mail!.attachments[0]!;
     expect(pdfFile.contentType).toBe("application/pdf");
     expect(pdfFile.filename).toMatch(/^tickets-[A-Z0-9]{4}-[A-Z0-9]{4}\.pdf$/);

@@ -172,7 +172,8 @@ describe("a full purchase with the test provider", () => {
     expect(mails).toHaveLength(1);
     const mail = mails[0]!;
     expect(mail).toMatchObject({ template: "order_confirmation", locale: "en", status: "pending", subject: "Your tickets for Summer Concert" });
-    expect(mail.attachments).toEqual([{ kind: "order_tickets", orderId }]);
+    // The tickets and the organiser's invoice (a paid order; decision 016).
+    expect(mail.attachments).toEqual([{ kind: "order_tickets", orderId }, { kind: "order_invoice", invoiceId: expect.any(String) }]);
     expect(mail.text).toContain(order.number);
     expect(mail.text).toContain("€32.00");
     expect(mail.text).toContain("Tickets: 2");
@@ -238,7 +239,7 @@ describe("a full purchase with the test provider", () => {
     const [mail, ...more] = await mailsTo(t.database, placed.input.buyer.email);
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ template: "order_confirmation", locale: "de", subject: "Ihre Tickets für Summer Concert" });
-    expect(mail!.attachments).toEqual([{ kind: "order_tickets", orderId: placed.orderId }]);
+    expect(mail!.attachments).toEqual([{ kind: "order_tickets", orderId: placed.orderId }, { kind: "order_invoice", invoiceId: expect.any(String) }]);
     expect(mail!.html).toContain('<html lang="de">');
     expect(mail!.text).toMatch(/^Hallo Bea /);
     expect(mail!.text).toContain(`Vielen Dank für Ihre Bestellung ${order.number}.`);

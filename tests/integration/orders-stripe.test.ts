@@ -116,7 +116,9 @@ describe("Stripe's webhook", () => {
     for (const k of keys) expect(seats[k]).toMatchObject({ status: "SOLD", holdId: null });
     expect(seats[keys[0]!]!.orderLineId).not.toBeNull();
     const mails = await mailsTo(t.database, placed.input.buyer.email);
-    expect(mails.map((m) => [m.template, m.attachments])).toEqual([["order_confirmation", [{ kind: "order_tickets", orderId: placed.orderId }]]]);
+    expect(mails.map((m) => [m.template, m.attachments])).toEqual([
+      ["order_confirmation", [{ kind: "order_tickets", orderId: placed.orderId }, { kind: "order_invoice", invoiceId: expect.any(String) }]],
+    ]);
 
     // Stripe delivers again (the same event, signed anew, and the very same request).
     const again = await deliver(payload, signatureFor(payload, WEBHOOK_SECRET));

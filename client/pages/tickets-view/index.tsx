@@ -195,6 +195,30 @@ export default function TicketsViewPage({ params }: { params: { id: string } }) 
           </Paper>
         )}
 
+        {order.invoices.length > 0 && (
+          <Paper withBorder p="md" maw={420} data-testid="order-invoices">
+            <Stack gap="xs">
+              <Title order={2} size="h5">
+                <Trans>Invoices</Trans>
+              </Title>
+              {order.invoices.map((invoice) => (
+                <Group key={invoice.id} justify="space-between" wrap="nowrap">
+                  <Text size="sm">
+                    {invoice.kind === "invoice" ? t`Invoice ${invoice.number}` : t`Credit note ${invoice.number}`}
+                  </Text>
+                  <DownloadButton
+                    href={`/api/orders/${order.id}/invoices/${invoice.id}.pdf?key=${encodeURIComponent(key)}`}
+                    label={t`Download (PDF)`}
+                    error={t`This document cannot be downloaded at the moment. Please try again later.`}
+                    testId="download-invoice"
+                    variant="light"
+                  />
+                </Group>
+              ))}
+            </Stack>
+          </Paper>
+        )}
+
         <Group>
           <Button component={Link} href={eventPath} variant="default" data-testid="back-to-event">
             <Trans>Back to the event</Trans>
@@ -253,7 +277,8 @@ function AmountRow({ label, value, strong, dimmed }: { label: string; value: str
  * The PDF download: fetched first so a refusal (SPEC §8 download error) shows its message
  * instead of saving an error as a file; the plain link still works without script.
  */
-function DownloadButton({ href }: { href: string }) {
+function DownloadButton(props: { href: string; label?: string; error?: string; testId?: string; variant?: string }) {
+  const { href } = props;
   const { t } = useLingui();
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -265,7 +290,7 @@ function DownloadButton({ href }: { href: string }) {
       const res = await fetch(href, { credentials: "same-origin" });
       if (!res.ok) throw new Error(String(res.status));
       const blob = await res.blob();
-      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "tickets.pdf";
+      const name = /filename="([^"]+)"/.exec(res.headers.get("content-disposition") ?? "")?.[1] ?? "document.pdf";
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
       a.href = url;
@@ -282,12 +307,21 @@ function DownloadButton({ href }: { href: string }) {
   };
   return (
     <Stack gap={4} align="flex-end">
-      <Button component="a" href={href} download onClick={(e: MouseEvent<HTMLAnchorElement>) => void onClick(e)} loading={busy} data-testid="download-tickets">
-        {t`Download tickets (PDF)`}
+      <Button
+        component="a"
+        href={href}
+        download
+        variant={props.variant}
+        size={props.variant ? "xs" : undefined}
+        onClick={(e: MouseEvent<HTMLAnchorElement>) => void onClick(e)}
+        loading={busy}
+        data-testid={props.testId ?? "download-tickets"}
+      >
+        {props.label ?? t`Download tickets (PDF)`}
       </Button>
       {failed && (
         <Text size="sm" c="red" role="alert" data-testid="download-error">
-          <Trans>The tickets cannot be downloaded at the moment. Please download them from your confirmation email.</Trans>
+          {props.error ?? <Trans>The tickets cannot be downloaded at the moment. Please download them from your confirmation email.</Trans>}
         </Text>
       )}
     </Stack>

@@ -38,6 +38,11 @@ export async function viewOrder(deps: AppDeps, orderId: string, key: string) {
     deps.database.db,
     sql`select id, category_name, place_labels, area_id, total_cents, status from order_lines where order_id = ${orderId} order by created_at, id`,
   );
+  // The buyer's invoice and credit notes (decision 016), downloadable with the same key.
+  const invoices = await txRows<{ id: string; number: string; kind: "invoice" | "credit_note" }>(
+    deps.database.db,
+    sql`select id::text, number, kind::text from order_invoices where order_id = ${orderId} order by issued_at, kind, counter`,
+  );
   return {
     id: order.id,
     number: order.number,
@@ -63,5 +68,6 @@ export async function viewOrder(deps: AppDeps, orderId: string, key: string) {
       totalCents: l.total_cents,
       status: l.status as "active" | "canceled" | "checked_in",
     })),
+    invoices: invoices.map((i) => ({ id: i.id, number: i.number, kind: i.kind })),
   };
 }

@@ -1,10 +1,217 @@
-// PLACEHOLDER (helper INV replaces this file).
+import { and, eq, sql } from "drizzle-orm";
+import type { Locale } from "../../../../shared/enums";
+import { cancelledLinesCents, SERVICE_FEE_CENTS_PER_TICKET, SERVICE_FEE_VAT_BP, vatOfGross } from "../../../../shared/rules/pricing";
+import type { BuyerDetails, InvoiceItem, InvoiceKind, InvoiceParty, InvoiceVatRow, OrderAmounts } from "../../../../shared/schemas/orders";
 import type { DbOrTx } from "../../../db/client";
-/** Issues the invoice of a paid order (total > 0) when it becomes valid; its id, or null (free order, issued already). */
-export async function issueOrderInvoice(_tx: DbOrTx, _orderId: string): Promise<string | null> {
-  return null;
+import { orderInvoices, organisers } from "../../../db/schema";
+import { pgArray, txRows } from "../../../db/sql";
+import { i18nFor } from "../../../i18n";
+
+/**
+ * The organiser's invoices to buyers and their credit notes (decision 016). Both are written
+ * once, in the transaction that makes the order valid or cancels its lines, and never changed:
+ * the item texts are composed in the buyer's language when issued, the parties copied.
+ */
+
+const T = {
+  seat: /*i18n*/ { id: "orderInvoice.seat", message: "{block}, row {row}, seat {seat}" },
+  ticket: /*i18n*/ { id: "orderInvoice.ticketItem", message: "{category} – {event}, {date} – {places}" },
+  ticketNoDate: /*i18n*/ { id: "orderInvoice.ticketItemNoDate", message: "{category} – {event} – {places}" },
+  serviceFee: /*i18n*/ { id: "orderInvoice.serviceFee", message: "Service fee per ticket" },
+};
+
+export const INVOICE_PREFIX: Record<InvoiceKind, string> = { invoice: "RE", credit_note: "GS" };
+
+/** "RE-2026-00042": prefix, year, the counter padded to five digits (more once it passes 99999). */
+export function invoiceNumber(kind: InvoiceKind, year: number, counter: number): string {
+  return `${INVOICE_PREFIX[kind]}-${year}-${String(counter).padStart(5, "0")}`;
 }
-/** The credit note for cancelled ticket lines of an invoiced order; its id, or null (no invoice). */
-export async function issueCreditNote(_tx: DbOrTx, _input: { orderId: string; lineIds: string[] }): Promise<string | null> {
-  return null;
+
+/** The calendar day in Germany (the organisers' invoices are numbered and dated there): "2026-11-25". */
+function berlinDay(at: Date): string {
+  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+}
+
+/**
+ * The next number of the organiser's series (kind, year) in one statement. The counter row stays
+ * locked until the transaction ends: concurrent issuers wait for it, and a transaction that rolls
+ * back gives its number back, so the series has no gaps and no duplicates.
+ */
+async function nextCounter(tx: DbOrTx, organiserId: string, kind: InvoiceKind, year: number): Promise<number> {
+  const [row] = await txRows<{ last: number }>(
+    tx,
+    sql`insert into invoice_counters (organiser_id, kind, year, last) values (${organiserId}, ${kind}, ${year}, 1)
+        on conflict (organiser_id, kind, year) do update set last = invoice_counters.last + 1
+        returning last`,
+  );
+  return Number(row!.last);
+}
+
+type LineRow = {
+  id: string;
+  category_name: string;
+  place_labels: string[];
+  area_id: string | null;
+  total_cents: number;
+  vat_rate_bp: number;
+  vat_cents: number;
+  starts_at: Date | string | null;
+  time_zone: string;
+  event_name: string;
+};
+
+async function linesOf(tx: DbOrTx, orderId: string, which: { active: true } | { ids: string[] }): Promise<LineRow[]> {
+  const filter = "ids" in which ? sql`l.id = any(${pgArray(which.ids)}::uuid[])` : sql`l.status <> 'canceled'`;
+  const rows = await txRows<LineRow>(
+    tx,
+    sql`select l.id::text, l.category_name, l.place_labels, l.area_id, l.total_cents, l.vat_rate_bp, l.vat_cents,
+          d.starts_at, e.time_zone, e.name as event_name
+        from order_lines l join events e on e.id = l.event_id left join event_dates d on d.id = l.scope_id
+        where l.order_id = ${orderId} and ${filter} order by l.created_at, l.id`,
+  );
+  return rows.map((r) => ({ ...r, total_cents: Number(r.total_cents), vat_rate_bp: Number(r.vat_rate_bp), vat_cents: Number(r.vat_cents) }));
+}
+
+/** One position per ticket (category, event and date, places), a service-fee position, and VAT per rate. */
+function content(lines: LineRow[], feesCents: number, locale: Locale): { items: InvoiceItem[]; vat: InvoiceVatRow[]; totalCents: number } {
+  const t = i18nFor(locale);
+  const intl = locale === "de" ? "de-DE" : "en-GB";
+  const items: InvoiceItem[] = lines.map((l) => {
+    const places = l.area_id
+      ? (l.place_labels[0] ?? "")
+      : l.place_labels
+          .map((p) => {
+            const [block = "", row = "", seat = ""] = p.split("|");
+            return t._({ ...T.seat, values: { block, row, seat } });
+          })
+          .join("; ");
+    const date = l.starts_at
+      ? new Intl.DateTimeFormat(intl, { dateStyle: "medium", timeStyle: "short", timeZone: l.time_zone }).format(new Date(l.starts_at))
+      : null;
+    const values = { category: l.category_name, event: l.event_name, date, places };
+    const text = t._({ ...(date ? T.ticket : T.ticketNoDate), values }).replace(/ – $/, "");
+    return { text, quantity: 1, unitCents: l.total_cents, totalCents: l.total_cents, vatRateBp: l.vat_rate_bp };
+  });
+  const byRate = new Map<number, { gross: number; vat: number }>();
+  const add = (rateBp: number, gross: number, vat: number) => {
+    const row = byRate.get(rateBp) ?? { gross: 0, vat: 0 };
+    byRate.set(rateBp, { gross: row.gross + gross, vat: row.vat + vat });
+  };
+  // The tickets' VAT as the order computed it: per line, rounded once (shared/rules/pricing.ts).
+  for (const l of lines) add(l.vat_rate_bp, l.total_cents, l.vat_cents);
+  if (feesCents > 0) {
+    const count = feesCents / SERVICE_FEE_CENTS_PER_TICKET;
+    const whole = Number.isInteger(count);
+    items.push({
+      text: t._(T.serviceFee),
+      quantity: whole ? count : 1,
+      unitCents: whole ? SERVICE_FEE_CENTS_PER_TICKET : feesCents,
+      totalCents: feesCents,
+      vatRateBp: SERVICE_FEE_VAT_BP,
+    });
+    add(SERVICE_FEE_VAT_BP, feesCents, vatOfGross(feesCents, SERVICE_FEE_VAT_BP));
+  }
+  const vat = [...byRate]
+    .map(([rateBp, r]) => ({ rateBp, netCents: r.gross - r.vat, vatCents: r.vat, grossCents: r.gross }))
+    .sort((a, b) => a.rateBp - b.rateBp);
+  return { items, vat, totalCents: items.reduce((a, i) => a + i.totalCents, 0) };
+}
+
+const clean = (party: InvoiceParty): InvoiceParty =>
+  Object.fromEntries(Object.entries(party).filter(([, v]) => typeof v === "string" && v.trim() !== "")) as InvoiceParty;
+
+async function insertInvoice(
+  tx: DbOrTx,
+  row: Omit<typeof orderInvoices.$inferInsert, "number" | "year" | "counter" | "issuedAt" | "dueOn">,
+): Promise<string> {
+  const now = new Date();
+  const day = berlinDay(now);
+  const year = Number(day.slice(0, 4));
+  const counter = await nextCounter(tx, row.organiserId, row.kind, year);
+  const [inserted] = await tx
+    .insert(orderInvoices)
+    // Due on the day of issue: the order is paid (a credit note is settled by the refund).
+    .values({ ...row, number: invoiceNumber(row.kind, year, counter), year, counter, issuedAt: now, dueOn: day })
+    .returning({ id: orderInvoices.id });
+  return inserted!.id;
+}
+
+/**
+ * Issues the invoice of a paid order (total > 0) when it becomes valid; its id. A free order gets
+ * none (null); an order invoiced already keeps its one invoice (its id, nothing new issued).
+ * Runs in the completing transaction, after the order row is locked: the counter row is the last lock.
+ */
+export async function issueOrderInvoice(tx: DbOrTx, orderId: string): Promise<string | null> {
+  const [order] = await txRows<{ organiser_id: string; buyer: BuyerDetails; buyer_email: string; locale: Locale; amounts: OrderAmounts; total_cents: number }>(
+    tx,
+    sql`select organiser_id::text, buyer, buyer_email, locale, amounts, total_cents from orders where id = ${orderId} for update`,
+  );
+  if (!order || Number(order.total_cents) <= 0) return null;
+  const [existing] = await tx
+    .select({ id: orderInvoices.id })
+    .from(orderInvoices)
+    .where(and(eq(orderInvoices.orderId, orderId), eq(orderInvoices.kind, "invoice")));
+  if (existing) return existing.id;
+  const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiser_id));
+  if (!organiser) return null;
+  const lines = await linesOf(tx, orderId, { active: true });
+  const body = content(lines, order.amounts.feesCents, order.locale);
+  const b = order.buyer;
+  return insertInvoice(tx, {
+    organiserId: order.organiser_id,
+    orderId,
+    kind: "invoice",
+    locale: order.locale,
+    seller: clean({
+      name: organiser.name,
+      street: organiser.address ?? undefined,
+      zip: organiser.zipCode ?? undefined,
+      city: organiser.city ?? undefined,
+      country: organiser.country ?? undefined,
+      vatId: organiser.vatId ?? undefined,
+      taxNumber: organiser.taxNumber ?? undefined,
+    }),
+    recipient: clean({
+      name: [b.title, b.firstName, b.lastName].filter(Boolean).join(" "),
+      company: b.company,
+      street: b.street,
+      zip: b.zip,
+      city: b.city,
+      country: b.country,
+      email: b.email || order.buyer_email,
+    }),
+    ...body,
+  });
+}
+
+/**
+ * The credit note for cancelled ticket lines of an invoiced order: each line's total and, for a
+ * chargeable line, its service fee (`cancelledLinesCents`, what the refund pays back), under the
+ * invoice's parties and language, referring to the invoice. Lines of another order and lines a
+ * credit note has covered already are left out. Null when the order has no invoice or nothing is
+ * left to credit. Call it in the cancellation's transaction, after the lines are canceled.
+ */
+export async function issueCreditNote(tx: DbOrTx, input: { orderId: string; lineIds: string[] }): Promise<string | null> {
+  if (input.lineIds.length === 0) return null;
+  // The order's lock (held by the cancellation already) serialises credit notes of one order.
+  await tx.execute(sql`select id from orders where id = ${input.orderId} for update`);
+  const documents = await tx.select().from(orderInvoices).where(eq(orderInvoices.orderId, input.orderId));
+  const invoice = documents.find((d) => d.kind === "invoice");
+  if (!invoice) return null;
+  const credited = new Set(documents.flatMap((d) => (d.kind === "credit_note" ? d.lineIds : [])));
+  const lines = (await linesOf(tx, input.orderId, { ids: [...new Set(input.lineIds)] })).filter((l) => !credited.has(l.id));
+  const amounts = cancelledLinesCents(lines.map((l) => ({ totalCents: l.total_cents })));
+  if (lines.length === 0 || amounts.totalCents <= 0) return null;
+  const body = content(lines, amounts.feesCents, invoice.locale);
+  return insertInvoice(tx, {
+    organiserId: invoice.organiserId,
+    orderId: input.orderId,
+    kind: "credit_note",
+    refersToId: invoice.id,
+    locale: invoice.locale,
+    seller: invoice.seller,
+    recipient: invoice.recipient,
+    lineIds: lines.map((l) => l.id),
+    ...body,
+  });
 }
