@@ -4,6 +4,7 @@ import { openDatabase } from "./db/client";
 import { createDeps } from "./deps";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
+import { seedDemoOrders } from "./demo/orders";
 import { seedDemoData } from "./demo/seed";
 
 async function main() {
@@ -25,12 +26,15 @@ async function main() {
   const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: config.PGLITE_DIR });
   log.info({ database: database.kind }, "database opened, applying migrations");
   await database.migrate();
+  let seeded = false;
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoData(database.db);
+    seeded = await seedDemoData(database.db);
     if (seeded) log.info("demo data seeded (see README for the demo accounts)");
   }
 
   const deps = createDeps(config, database, log);
+  // Orders are made the way buyers make them, through the services (they need the app's deps).
+  if (seeded) log.info({ orders: await seedDemoOrders(deps) }, "demo orders placed");
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopJobs = config.RUN_JOBS ? startJobs(deps) : async () => {};

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedDemoOrders } from "../../server/demo/orders";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../server/demo/seed";
+import { expectNoDrift } from "./helpers/inventory";
 import { organisers, users } from "../../server/db/schema";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { attempt } from "./helpers/trpc";
@@ -61,6 +63,19 @@ describe("demo data", () => {
     expect(await overview(DEMO_ACCOUNTS.unverifiedOrganiser)).toMatchObject({ canPublish: false });
     // The demo team member has the dashboard right.
     expect(await overview(DEMO_ACCOUNTS.teamMember)).toMatchObject({ canPublish: true });
+  });
+
+  it("places demo orders the way buyers do: the organiser and the team member see them, the inventory is exact", async () => {
+    expect(await seedDemoOrders(t.deps)).toBe(5);
+    const browser = t.client();
+    await browser.trpc.auth.login.mutate({ email: DEMO_ACCOUNTS.teamMember, password: DEMO_PASSWORD });
+    const list = await browser.trpc.organiserOrders.list.query({});
+    expect(list.total).toBe(5);
+    expect(list.rows.map((r) => r.status).sort()).toEqual(["pending", "valid", "valid", "valid", "valid"]);
+    const cancelledOne = list.rows.find((r) => r.buyerName === "Sophie Martin")!;
+    const detail = await browser.trpc.organiserOrders.detail.query({ orderId: cancelledOne.id });
+    expect(detail.lines.map((l) => l.status)).toEqual(["canceled", "active"]);
+    await expectNoDrift(t.database);
   });
 
   it("the demo team member belongs to the verified organiser", async () => {
