@@ -72,6 +72,13 @@ describe("cancelling tickets of an order", () => {
     expect(mail.text).toContain("2 Tickets dieser Bestellung bleiben gültig");
     expect(mail.text).toMatch(/16,00\s€/);
     expect(detail.mails.map((m) => m.template)).toEqual(["order_confirmation", "tickets_cancelled"]);
+    // The invoiced order gets a credit note for the cancelled ticket, referring to its invoice, attached to the mail.
+    const documents = await shop.organiser.trpc.organiserOrders.invoices.query({ orderId: bought.orderId });
+    const invoice = documents.find((d) => d.kind === "invoice")!;
+    const credit = documents.find((d) => d.kind === "credit_note")!;
+    expect(invoice.totalCents).toBe(4800);
+    expect(credit).toMatchObject({ totalCents: 1600, refersToNumber: invoice.number });
+    expect(mail.attachments).toEqual([{ kind: "order_invoice", invoiceId: credit.id }]);
 
     // Cancelling the same line again: refused, nothing changes.
     expect((await failure(shop.organiser.trpc.organiserOrders.cancel.mutate({ orderId: bought.orderId, lineIds: [first!.id] }))).appCode).toBe(
