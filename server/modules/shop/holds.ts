@@ -26,6 +26,7 @@ import {
 import type { HoldClient } from "./hold-limits";
 import { assertSelectionAllowed, type HoldPlan, planRequest, selectionOf } from "./rules-gate";
 import { openScope, type ShopScope } from "./scope";
+import type { SalesChannel } from "../../../shared/rules/ticket-selection";
 
 export type { CartInfo } from "./cart";
 export { readCart } from "./cart";
@@ -49,14 +50,22 @@ const HOLD_ATTEMPTS = 6;
 /** Only a cart changing all the time (the buyer's tabs racing each other) runs out of these. */
 const CART_CHANGED_ATTEMPTS = 20;
 
+/**
+ * Who sells: the online shop (default), or the box office with the scope it opened for the
+ * organiser (server/modules/boxoffice/scope.ts: no access code, box-office-only categories and
+ * blocks allowed). The same holds, expiry and announcements either way.
+ */
+export type HoldChannel = { channel: SalesChannel; scope: ShopScope };
+
 /** Holds seats and counted places for a buyer's cart (creating the cart on the first hold). */
 /** `client`: who asks (a new cart remembers it for the hold limits, shop/hold-limits.ts); null for callers that are not a buyer. */
-export async function hold(deps: AppDeps, input: HoldInput, client: HoldClient | null = null): Promise<HoldResult> {
-  const scope = await openScope(deps, input.scopeId, input.access);
-  const plan = planRequest(scope, input);
+export async function hold(deps: AppDeps, input: HoldInput, client: HoldClient | null = null, via?: HoldChannel): Promise<HoldResult> {
+  const scope = via?.scope ?? (await openScope(deps, input.scopeId, input.access));
+  const channel = via?.channel ?? "online";
+  const plan = planRequest(scope, input, channel);
   for (let attempt = 1; ; attempt++) {
     try {
-      return await holdOnce(deps, input, scope, plan, attempt >= HOLD_ATTEMPTS, client);
+      return await holdOnce(deps, input, scope, plan, attempt >= HOLD_ATTEMPTS, client, channel);
     } catch (err) {
       if (err instanceof CartChanged) {
         if (attempt < CART_CHANGED_ATTEMPTS) continue;
@@ -75,14 +84,22 @@ export async function hold(deps: AppDeps, input: HoldInput, client: HoldClient |
  * cart changed meanwhile is read again (`CartChanged`); seats only locked by holds still in
  * flight are tried again (`Contended`).
  */
-async function holdOnce(deps: AppDeps, input: HoldInput, scope: ShopScope, plan: HoldPlan, lastAttempt: boolean, client: HoldClient | null): Promise<HoldResult> {
+async function holdOnce(
+  deps: AppDeps,
+  input: HoldInput,
+  scope: ShopScope,
+  plan: HoldPlan,
+  lastAttempt: boolean,
+  client: HoldClient | null,
+  channel: SalesChannel,
+): Promise<HoldResult> {
   const db = deps.database.seats;
   const existing = input.cart ? (knownCart(scope, input.cart) ?? (await readCartForHold(db, scope, input.cart))) : null;
   const holdings: Holdings = existing?.holdings ?? { seats: [], items: [] };
   const selection = selectionOf(scope, holdings, plan.perCategory);
   const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
   if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
-  await assertSelectionAllowed(db, scope, selection, "hold", new Set(plan.perCategory.keys()));
+  await assertSelectionAllowed(db, scope, selection, "hold", new Set(plan.perCategory.keys()), channel);
 
   const fresh = existing ? null : createCart(deps, scope, client);
   const cartId = existing?.id ?? fresh!.id;
@@ -152,15 +169,18 @@ export async function holdBest(
   deps: AppDeps,
   input: { scopeId: string; access?: string | undefined; cart: CartCredentials | null; ticketCategoryId: string; quantity: number; blockId?: string | undefined },
   client: HoldClient | null = null,
+  via?: HoldChannel,
 ): Promise<HoldResult> {
-  const scope = await openScope(deps, input.scopeId, input.access);
+  const scope = via?.scope ?? (await openScope(deps, input.scopeId, input.access));
   const tc = scope.categories.find((c) => c.id === input.ticketCategoryId);
   if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
   if (!scope.layout) throw new AppError("SEAT_NOT_FOUND", { field: "seats" });
+  // Online, the box office's own blocks are not part of the plan best available searches.
+  const layout = via?.channel === "boxoffice" ? scope.layout : { ...scope.layout, blocks: scope.layout.blocks.filter((b) => !b.boxofficeOnly) };
   const seats = input.quantity * tc.seatsPerTicket;
   for (let attempt = 0; attempt < 3; attempt++) {
     const free = await freeSeatKeys(deps.database.db, scope.dateIds, tc.seatingCategoryId, input.blockId);
-    const groups = bestAvailable(scope.layout, free, {
+    const groups = bestAvailable(layout, free, {
       quantity: seats,
       categoryId: tc.seatingCategoryId,
       ...(input.blockId ? { blockId: input.blockId } : {}),
@@ -174,7 +194,7 @@ export async function holdBest(
         cart: input.cart,
         seats: group.map((key) => ({ key, ticketCategoryId: tc.id })),
         counts: [],
-      }, client);
+      }, client, via);
       if (result.status !== "taken") return result;
     }
   }

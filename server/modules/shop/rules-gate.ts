@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { selectionOfPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
+import { type SalesChannel, selectionOfPlaces, validateSelection } from "../../../shared/rules/ticket-selection";
 import type { ZHoldInput } from "../../../shared/schemas/shop";
 import type { DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
@@ -38,10 +38,11 @@ export async function assertSelectionAllowed(
   selection: Map<string, { tickets: number; places: number }>,
   stage: "hold" | "order",
   added?: Set<string>,
+  channel: SalesChannel = "online",
 ): Promise<void> {
   const needsRemaining = scope.categories.some((c) => c.selectability === "other_sold_out");
   const remaining = needsRemaining ? await computeRemaining(db, scope) : new Map(scope.categories.map((c) => [c.id, Number.MAX_SAFE_INTEGER]));
-  const errors = validateSelection(scope.categories.map(ruleCategory), selection, ruleContext(scope, remaining), { stage, ...(added ? { added } : {}) });
+  const errors = validateSelection(scope.categories.map(ruleCategory), selection, ruleContext(scope, remaining, new Date(), channel), { stage, ...(added ? { added } : {}) });
   const first = errors[0];
   if (first) throw new AppError(RULE_ERRORS[first.code], { field: "ticketCategoryId", detail: first.categoryId });
 }
@@ -49,8 +50,11 @@ export async function assertSelectionAllowed(
 type Place = { tc: TicketCategoryRow; places: number };
 export type HoldPlan = ReturnType<typeof planRequest>;
 
-/** Checks the request against the plan and returns the counter units it takes. */
-export function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "counts">) {
+/**
+ * Checks the request against the plan and returns the counter units it takes. Seats and areas of
+ * a block flagged `boxofficeOnly` are the box office's (channel "boxoffice") alone.
+ */
+export function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "counts">, channel: SalesChannel = "online") {
   const byId = new Map(scope.categories.map((c) => [c.id, c]));
   const category = (id: string) => {
     const c = byId.get(id);
@@ -63,6 +67,7 @@ export function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "
     const tc = category(s.ticketCategoryId);
     const block = blocks.get(s.key.split(":")[0]!);
     if (!scope.layout || block?.kind !== "seated") throw new AppError("SEAT_NOT_FOUND", { field: "seats", detail: s.key });
+    if (block.boxofficeOnly && channel !== "boxoffice") throw new AppError("TICKET_BOXOFFICE_ONLY", { field: "seats", detail: s.key });
     return { key: s.key, tc, seatingCategory: tc.seatingCategoryId };
   });
   const counts = input.counts.map((c) => {
@@ -70,6 +75,7 @@ export function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "
     if (scope.layout) {
       const block = c.areaId ? blocks.get(c.areaId) : undefined;
       if (block?.kind !== "standing") throw new AppError("NOT_FOUND", { field: "areaId" });
+      if (block.boxofficeOnly && channel !== "boxoffice") throw new AppError("TICKET_BOXOFFICE_ONLY", { field: "areaId", detail: block.id });
       if (tc.seatingCategoryId && block.categoryId !== tc.seatingCategoryId) throw new AppError("TICKET_NOT_SELECTABLE", { field: "ticketCategoryId", detail: tc.id });
       if (scope.kind === "season") throw new AppError("NOT_FOUND", { field: "areaId" });
     } else if (c.areaId) {

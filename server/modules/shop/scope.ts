@@ -1,7 +1,7 @@
 import { createHash, createHmac, timingSafeEqual } from "node:crypto";
 import { asc, eq, inArray, sql } from "drizzle-orm";
 import { eventListStatus, isCancelled, isOnSale, isUnpublished } from "../../../shared/rules/event-status";
-import type { RuleCategory, RuleContext } from "../../../shared/rules/ticket-selection";
+import type { RuleCategory, RuleContext, SalesChannel } from "../../../shared/rules/ticket-selection";
 import type { EventListStatus } from "../../../shared/schemas/events";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
@@ -143,8 +143,8 @@ export function ruleCategory(c: TicketCategoryRow): RuleCategory {
   return { ...c };
 }
 
-export function ruleContext(scope: ShopScope, remaining: ReadonlyMap<string, number>, now = new Date()): RuleContext {
-  return { now, channel: "online", releasedAt: scope.event.publishedAt, date: scope.date, remaining };
+export function ruleContext(scope: ShopScope, remaining: ReadonlyMap<string, number>, now = new Date(), channel: SalesChannel = "online"): RuleContext {
+  return { now, channel, releasedAt: scope.event.publishedAt, date: scope.date, remaining };
 }
 
 /** The scope a buyer may shop in right now, or the reason why not. */
