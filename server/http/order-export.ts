@@ -145,7 +145,7 @@ export function registerOrderExportRoutes(app: FastifyInstance, deps: AppDeps): 
   });
 }
 
-/** The header, then the records of every batch (the first one already read). */
+/** The header, then the records of every batch (the first one already read), the next batch read ahead. */
 async function* records(
   deps: AppDeps,
   organiserId: string,
@@ -157,8 +157,12 @@ async function* records(
   yield header;
   let batch = first;
   for (;;) {
+    // The next batch is read while this one is written (at most two batches in memory).
+    const next = batch.next ? exportBatch(deps, organiserId, filter, batch.next, EXPORT_BATCH_SIZE) : null;
+    // A client that goes away mid-export leaves this read unawaited: its failure is not a crash.
+    next?.catch(() => {});
     for (const row of batch.rows) yield csvRecord(row, lang);
-    if (!batch.next) return;
-    batch = await exportBatch(deps, organiserId, filter, batch.next, EXPORT_BATCH_SIZE);
+    if (!next) return;
+    batch = await next;
   }
 }

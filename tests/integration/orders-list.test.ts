@@ -225,6 +225,13 @@ describe("the organiser's orders list", () => {
     expect(filtered.total).toBe(1);
   });
 
+  it("sorts statuses in their life order (pending, valid, failed, cancelled), then by date", async () => {
+    const paidNumber = (await orderRow(t.database, paid.orderId))!.number;
+    const pendingNumber = (await orderRow(t.database, pending.orderId))!.number;
+    expect(await numbersOf(owner, { sort: "status", direction: "asc" })).toEqual([pendingNumber, "BOXA-0001", paidNumber, "BOXA-0003", "BOXA-0002"]);
+    expect(await numbersOf(owner, { sort: "status", direction: "desc" })).toEqual(["BOXA-0002", "BOXA-0003", paidNumber, "BOXA-0001", pendingNumber]);
+  });
+
   it("finds orders by number, buyer name, email and ticket code; a forged code finds nothing", async () => {
     const paidNumber = (await orderRow(t.database, paid.orderId))!.number;
     expect(await numbersOf(owner, { search: "boxa-0002" })).toEqual(["BOXA-0002"]);
@@ -433,8 +440,12 @@ describe("paging and sorting", () => {
     for (let i = 1; i < byBuyer.length; i++) {
       if (byBuyer[i]!.buyerName === byBuyer[i - 1]!.buyerName) expect(byBuyer[i]!.id > byBuyer[i - 1]!.id).toBe(true);
     }
+    // All valid: then by date and id, in the same direction.
     const byStatus = await all({ sort: "status", direction: "asc" });
-    expect(byStatus.map((r) => r.id)).toEqual([...byStatus.map((r) => r.id)].sort());
+    const dateThenId = (a: { createdAt: Date; id: string }, b: { createdAt: Date; id: string }) =>
+      a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+    expect(byStatus.map((r) => r.id)).toEqual([...byStatus].sort(dateThenId).map((r) => r.id));
+    expect(byStatus[0]!.number).toBe("PAGE-0001");
   });
 
   it("refuses page sizes and sorts it does not offer", async () => {

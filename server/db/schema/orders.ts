@@ -78,7 +78,20 @@ export const orders = pgTable(
     uniqueIndex("orders_cart_idempotency_unique").on(t.cartId, t.idempotencyKey),
     uniqueIndex("orders_provider_ref_unique").on(t.provider, t.providerRef),
     index("orders_event_idx").on(t.eventId, t.status),
-    index("orders_organiser_idx").on(t.organiserId, t.createdAt),
+    /**
+     * The organiser's orders list (issue 16): newest first (and the export's keyset), each filter
+     * with the list's order after it, and the other sorts; a filtered count reads one index range.
+     */
+    index("orders_organiser_idx").on(t.organiserId, t.createdAt, t.id),
+    index("orders_organiser_scope_idx").on(t.organiserId, t.scopeId, t.createdAt, t.id),
+    index("orders_organiser_event_idx").on(t.organiserId, t.eventId, t.createdAt, t.id),
+    index("orders_organiser_status_idx").on(t.organiserId, t.status, t.createdAt, t.id),
+    index("orders_organiser_method_idx").on(t.organiserId, t.paymentMethod, t.createdAt),
+    index("orders_organiser_channel_idx").on(t.organiserId, t.channel, t.createdAt),
+    index("orders_organiser_total_idx").on(t.organiserId, t.totalCents, t.id),
+    index("orders_organiser_number_idx").on(t.organiserId, t.number),
+    /** The list sorted by buyer (the same expression as its ORDER BY). */
+    index("orders_organiser_buyer_idx").on(t.organiserId, sql`lower(coalesce(${t.buyer}->>'lastName', '') || ' ' || coalesce(${t.buyer}->>'firstName', ''))`, t.id),
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("orders_pending_idx").on(t.status, t.createdAt),
   ],
