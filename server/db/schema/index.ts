@@ -5,3 +5,4 @@ export * from "./events";
 export * from "./seating";
 export * from "./shop";
 export * from "./orders";
+export * from "./boxoffice";
