@@ -133,7 +133,10 @@ export function registerOrderExportRoutes(app: FastifyInstance, deps: AppDeps): 
     const header = COLUMNS.map((key) => i18n._(H[key]));
     const source = Readable.from(records(deps, who.organiserId, filter, lang, header, first), { objectMode: true });
     pipeline(source, csv, (err) => {
-      if (err) req.log.error({ err }, "orders export failed while streaming");
+      if (!err) return;
+      // A client that goes away mid-download is no fault of ours.
+      if ((err as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") req.log.info("orders export: the client left before the end");
+      else req.log.error({ err }, "orders export failed while streaming");
     });
     const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ORDERS_TIME_ZONE }).format(new Date());
     return reply

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EXPORT_BATCH_SIZE } from "../../server/http/order-export";
 import { ticketCode } from "../../server/modules/orders/ticket-code";
 import { emptyPermissionSet } from "../../shared/permissions";
 import type { OrderListInput } from "../../shared/schemas/organiser-orders";
@@ -446,6 +447,32 @@ describe("paging and sorting", () => {
       a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
     expect(byStatus.map((r) => r.id)).toEqual([...byStatus].sort(dateThenId).map((r) => r.id));
     expect(byStatus[0]!.number).toBe("PAGE-0001");
+  });
+
+  it("exports across batches: every order once, newest first, ties on the instant included", async () => {
+    // 2,500 more orders at two instants only (batches of EXPORT_BATCH_SIZE end inside a tie), microseconds apart.
+    const [{ organiser_id: organiserId, event_id: eventId, scope_id: scopeId }] = await t.database.rows<{ organiser_id: string; event_id: string; scope_id: string }>(
+      sql`select organiser_id::text, event_id::text, scope_id::text from orders where id = ${ids[0]!}`,
+    ) as [{ organiser_id: string; event_id: string; scope_id: string }];
+    await t.database.rows(
+      sql`insert into orders (number, organiser_id, event_id, scope_id, idempotency_key, status, buyer, buyer_email, amounts, total_cents, payment_method, created_at)
+          select 'BULK-' || lpad(i::text, 5, '0'), ${organiserId}, ${eventId}, ${scopeId}, 'bulk-' || i, 'valid',
+            jsonb_build_object('firstName', 'Bulk', 'lastName', 'Buyer'), 'bulk' || i || '@example.com', '{}'::jsonb, 100, 'cash',
+            timestamptz '2025-05-01 10:00:00.000001Z' + (i % 2) * interval '1 microsecond'
+          from generate_series(1, 2500) i returning id`,
+    );
+    expect(EXPORT_BATCH_SIZE).toBeLessThan(2500);
+    const res = await exportVia(client, { lang: "en" });
+    expect(res.statusCode).toBe(200);
+    const numbers = parseCsv(res.body.slice(1), ",")
+      .slice(1)
+      .map((r) => r[0]!);
+    expect(numbers).toHaveLength(2530);
+    expect(new Set(numbers).size).toBe(2530);
+    // The 30 paging orders (June) come before the bulk ones (May).
+    expect(numbers.slice(0, 30).every((n) => n.startsWith("PAGE-"))).toBe(true);
+    expect(numbers.slice(30).every((n) => n.startsWith("BULK-"))).toBe(true);
+    await t.database.rows(sql`delete from orders where number like 'BULK-%' returning id`);
   });
 
   it("refuses page sizes and sorts it does not offer", async () => {
