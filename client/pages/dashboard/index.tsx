@@ -11,6 +11,7 @@ import { mayOpenProfileArea } from "./profile/tabs";
 const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
 const StadiumsArea = lazy(() => import("./stadiums"));
+const OrdersArea = lazy(() => import("./orders"));
 const ProfileArea = lazy(() => import("./profile"));
 
 /**
@@ -23,6 +24,7 @@ export default function DashboardArea() {
   const can = (p: Permission) => canActForOrganiser(info?.user, [p]);
   const canEvents = can("createEvent") || can("updateEvent");
   const canStadiums = can("seatingPlansView") || can("seatingPlansUpdate");
+  const canOrders = can("viewOrders") || can("updateOrderDate");
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
@@ -32,6 +34,7 @@ export default function DashboardArea() {
         ]
       : []),
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
+    ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
     ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
   ];
   return (
@@ -48,6 +51,7 @@ export default function DashboardArea() {
           <Route path="/stadiums" nest>
             <StadiumsArea />
           </Route>
+          <Route path="/orders" component={OrdersArea} />
           <Route path="/profile" nest>
             <ProfileArea />
           </Route>
