@@ -25,9 +25,20 @@ type Props = {
  */
 export function CancelTicketsModal({ orderId, lineIds, opened, onClose, onDone }: Props) {
   const { t } = useLingui();
+  const trpc = useTRPC();
   const phone = useMediaQuery("(max-width: 36em)");
+  // The same query as the body's (shared cache): the last tickets of an order cancel the order.
+  const preview = useQuery({ ...trpc.organiserOrders.cancelPreview.queryOptions(lineIds ? { orderId, lineIds } : { orderId }), enabled: opened, gcTime: 0 });
+  const whole = lineIds === null || preview.data?.wholeOrder === true;
   return (
-    <Modal opened={opened} onClose={onClose} title={lineIds ? t`Cancel tickets` : t`Cancel the whole order`} size="lg" fullScreen={phone === true}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={whole ? t`Cancel the whole order` : t`Cancel tickets`}
+      size="lg"
+      fullScreen={phone === true}
+      closeButtonProps={{ "aria-label": t`Close` }}
+    >
       {opened && <CancelBody orderId={orderId} lineIds={lineIds} onClose={onClose} onDone={onDone} />}
     </Modal>
   );

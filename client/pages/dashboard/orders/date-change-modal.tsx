@@ -24,7 +24,7 @@ export function ChangeDateModal({ order, lineIds, opened, onClose, onDone }: Pro
   const { t } = useLingui();
   const phone = useMediaQuery("(max-width: 36em)");
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Change the date of tickets`} size="xl" fullScreen={phone === true}>
+    <Modal opened={opened} onClose={onClose} title={t`Change the date of tickets`} size="xl" fullScreen={phone === true} closeButtonProps={{ "aria-label": t`Close` }}>
       {opened && <ChangeDateBody order={order} lineIds={lineIds} onClose={onClose} onDone={onDone} />}
     </Modal>
   );
@@ -204,15 +204,15 @@ function PreviewTable({
                   {line.reference} · {p.categoryName}
                 </Text>
                 {p.available ? (
-                  <Badge color="green" variant="light">
+                  <Badge color="teal.9">
                     {t`Available`}
                   </Badge>
                 ) : p.needsSeatPick ? (
-                  <Badge color="orange" variant="light">
+                  <Badge color="yellow.3" c="dark.9">
                     {t`Seat taken: choose another`}
                   </Badge>
                 ) : (
-                  <Badge color="red" variant="light">
+                  <Badge color="red.9">
                     {t`Not available`}
                   </Badge>
                 )}
@@ -229,7 +229,7 @@ function PreviewTable({
                     <Table.Th>{t`New`}</Table.Th>
                     <Table.Td>
                       {dateText(preview.startsAt)} · {placeText(p.to.places)}
-                      {p.to.picked ? ` (${t`chosen`})` : ""}
+                      {p.to.picked ? ` (${t`chosen`})` : p.needsSeatPick ? ` (${t`taken`})` : ""}
                     </Table.Td>
                   </Table.Tr>
                   <Table.Tr>
@@ -238,10 +238,11 @@ function PreviewTable({
                   </Table.Tr>
                   <Table.Tr>
                     <Table.Th>{t`Today's price`}</Table.Th>
-                    <Table.Td>
-                      {money(p.currentPriceCents)}
-                      {p.currentPriceCents !== null && p.differenceCents !== 0 ? ` (${t`difference ${signed(p.differenceCents)}, not charged`})` : ""}
-                    </Table.Td>
+                    <Table.Td>{money(p.currentPriceCents)}</Table.Td>
+                  </Table.Tr>
+                  <Table.Tr>
+                    <Table.Th>{t`Difference`}</Table.Th>
+                    <Table.Td>{p.currentPriceCents === null ? "–" : t`${signed(p.differenceCents)} (not charged or refunded)`}</Table.Td>
                   </Table.Tr>
                 </Table.Tbody>
               </Table>

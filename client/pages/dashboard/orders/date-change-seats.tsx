@@ -1,5 +1,5 @@
 import { Alert, Badge, Box, Button, Group, Paper, Stack, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import type { SeatStatus } from "../../../../shared/enums";
@@ -87,9 +87,8 @@ export function DateChangeSeatPicker({ scopeId, eventName, line, pickedElsewhere
     <Paper withBorder p="xs" data-testid="date-change-seat-picker">
       <Stack gap="xs">
         <Text size="sm" fw={500}>
-          <Trans>
-            Seats for {line.reference} ({line.categoryName}): choose {need} free seats
-          </Trans>
+          {line.reference} ({line.categoryName}):{" "}
+          <Plural value={need} one="choose # free seat" other="choose # free seats" />
         </Text>
         {categoryName && (
           <Text size="xs">
