@@ -4,9 +4,9 @@ import { processRefunds } from "../../server/modules/orders/jobs";
 import { ticketCode } from "../../server/modules/orders/ticket-code";
 import { ticketState } from "../../server/modules/orders/ticket-status";
 import { failure } from "./helpers/trpc";
-import { localDateInDays, oneDaySchedule, ticketCategory, validEventStep1 } from "./helpers/events";
-import { buySeats, createOrdersApp, linesOf, mailsTo, orderRow, type OrdersApp, refundsOf, seatStates } from "./helpers/orders";
-import { createShopEvent, type ShopEvent } from "./helpers/shop";
+import { localDateInDays, ok, oneDaySchedule, ticketCategory, validEventStep1 } from "./helpers/events";
+import { buySeats, checkoutInput, checkoutVia, createOrdersApp, linesOf, mailsTo, orderRow, type OrdersApp, refundsOf, seatStates, seatTickets } from "./helpers/orders";
+import { cartOf, createShopEvent, eventOptions, holdVia, seatsAs, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 import { expectNoDrift } from "./helpers/inventory";
 
@@ -198,6 +198,30 @@ describe("changing the date of tickets", () => {
     expect(await t.database.rows(sql`select status::text as status, scope_id::text as scope from order_lines where order_id = ${bought.orderId}`)).toEqual([
       { status: "active", scope: first },
     ]);
+  });
+});
+
+describe("seat picking on a code-protected event", () => {
+  it("the date options carry the event's access token, which opens the new date's plan", async () => {
+    const locked = await createShopEvent(t, {
+      layout: gridLayout(1, 2, 10),
+      categories: [ticketCategory("cat1", { seatingCategoryId: "cat1" })],
+      options: eventOptions({ visibility: "code", accessCode: "DOOR-4711" }),
+      step1: validEventStep1({ schedule: oneDaySchedule(localDateInDays(30), { additionalDates: [{ date: localDateInDays(31), start: "19:00", end: "22:00" }] }) }),
+    });
+    const unlocked = t.client();
+    const { access } = await unlocked.trpc.shop.unlock.mutate({ eventId: locked.eventId, code: "DOOR-4711" });
+    const cart = cartOf(ok(await holdVia(unlocked, { scopeId: locked.dateIds[0]!, access, seats: seatsAs(locked.category("cat1").id, ["G1:0:0"]) })));
+    const order = ok(await checkoutVia(unlocked, checkoutInput(cart, seatTickets(locked.category("cat1").id, ["G1:0:0"]))));
+    const options = await locked.organiser.trpc.organiserOrders.dateOptions.query({ orderId: order.orderId });
+    expect(options.access).toBeTruthy();
+    const plan = await locked.organiser.trpc.shop.scope.query({ scopeId: locked.dateIds[1]!, access: options.access! });
+    expect(plan.locked).toBe(false);
+    expect(plan.layout).not.toBeNull();
+    // A public event needs none.
+    const open = await twoDayEvent();
+    const bought = await buySeats(t, open.dateIds[0]!, open.category("cat1").id, ["G1:0:0"]);
+    expect((await open.organiser.trpc.organiserOrders.dateOptions.query({ orderId: bought.orderId })).access).toBeNull();
   });
 });
 

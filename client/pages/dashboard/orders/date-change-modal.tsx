@@ -132,6 +132,7 @@ function ChangeDateBody({ order, lineIds, onClose, onDone }: Omit<Props, "opened
         <DateChangeSeatPicker
           key={pickingLine.id}
           scopeId={target}
+          access={options.data?.access ?? null}
           eventName={order.event.name}
           line={pickingLine}
           pickedElsewhere={pickedElsewhere}

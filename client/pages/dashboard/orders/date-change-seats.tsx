@@ -15,6 +15,8 @@ type Line = RouterOutputs["organiserOrders"]["detail"]["lines"][number];
 type Props = {
   /** The new date. */
   scopeId: string;
+  /** The event's access token (code-protected events), from the date options. */
+  access: string | null;
   eventName: string;
   line: Line;
   /** Seats already picked for the order's other tickets (not pickable here). */
@@ -29,12 +31,12 @@ type Props = {
  * ticket's seating category, exactly as many as the ticket has. Seats are not held: the
  * preview checks them, the change decides under locks.
  */
-export function DateChangeSeatPicker({ scopeId, eventName, line, pickedElsewhere, initial, onCancel, onApply }: Props) {
+export function DateChangeSeatPicker({ scopeId, access, eventName, line, pickedElsewhere, initial, onCancel, onApply }: Props) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
-  const scopeQ = useQuery(trpc.shop.scope.queryOptions({ scopeId }));
+  const scopeQ = useQuery(trpc.shop.scope.queryOptions({ scopeId, ...(access ? { access } : {}) }));
   const layout = scopeQ.data?.layout ?? null;
-  const feed = useSeatFeed(scopeId, undefined, layout !== null);
+  const feed = useSeatFeed(scopeId, access ?? undefined, layout !== null);
   const index = useMemo(() => seatIndex(layout), [layout]);
   const [draft, setDraft] = useState<string[]>(() => [...initial]);
   const need = line.seatKeys.length;

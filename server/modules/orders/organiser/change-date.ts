@@ -9,7 +9,7 @@ import { lockCarts, oldDatesFirst } from "../../inventory/lock-order";
 import { sellOrder } from "../../inventory/sell";
 import { TAKEABLE } from "../../inventory/statuses";
 import { pgArray, txRows } from "../../../db/sql";
-import { loadScope, type ShopScope } from "../../shop/scope";
+import { accessToken, loadScope, type ShopScope } from "../../shop/scope";
 import { enqueueConfirmation, type OrderRow } from "../settle";
 import { orderDetail, organisersOrder, placesOf } from "./detail";
 
@@ -44,6 +44,8 @@ export async function dateChangeOptions(deps: AppDeps, organiserId: string, orde
   return {
     seated: Boolean(scope?.layout),
     currentScopeId: order.scope_id,
+    /** The event's access token when it is code-protected: the seat picker opens its live plan with it, as an unlocked buyer would. */
+    access: scope && scope.event.visibility === "code" ? accessToken(deps.config.APP_SECRET, scope.event) : null,
     dates: dates.map((d) => ({ id: d.id, startsAt: new Date(d.starts_at), endsAt: new Date(d.ends_at) })),
   };
 }
