@@ -19,6 +19,7 @@ import { registerDocumentRoutes } from "./http/documents";
 import { registerInvoiceRoutes } from "./http/invoices";
 import { registerOrderInvoiceRoutes } from "./http/order-invoices";
 import { registerOrderExportRoutes } from "./http/order-export";
+import { registerBoxOfficeRoutes } from "./http/boxoffice";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
 import { makeCreateContext } from "./trpc/context";
@@ -123,6 +124,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvoiceRoutes(app, deps);
   registerOrderInvoiceRoutes(app, deps);
   registerOrderExportRoutes(app, deps);
+  registerBoxOfficeRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 

@@ -77,6 +77,12 @@ export const APP_ERROR_CODES = [
   "NO_PLACE_ON_DATE",
   "NO_ORDERS_TO_EXPORT",
   "REFUND_NOT_RETRYABLE",
+  // Box office (decision 017)
+  "NO_OPEN_SHIFT",
+  "SHIFT_ALREADY_OPEN",
+  "CASH_BELOW_TOTAL",
+  "SALE_NOT_FREE",
+  "SALE_NOT_IN_SHIFT",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -89,6 +89,11 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   NO_PLACE_ON_DATE: msg`There is no free place for these tickets on the chosen date. Nothing was changed.`,
   NO_ORDERS_TO_EXPORT: msg`No orders match these filters, so there is nothing to export.`,
   REFUND_NOT_RETRYABLE: msg`Only a failed refund can be tried again.`,
+  NO_OPEN_SHIFT: msg`Open a shift with your starting cash before selling. Nothing was sold.`,
+  SHIFT_ALREADY_OPEN: msg`You already have an open shift. Close it before opening another.`,
+  CASH_BELOW_TOTAL: msg`The cash given is less than the total. Nothing was sold.`,
+  SALE_NOT_FREE: msg`These tickets are not free of charge: choose cash, card, PayPal or other. Nothing was sold.`,
+  SALE_NOT_IN_SHIFT: msg`Only a sale of your open shift can be cancelled here; use the orders page for other orders.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 

@@ -13,7 +13,7 @@ export async function requireOrganiser(deps: AppDeps, req: FastifyRequest, permi
   const auth = token ? await validateSessionToken(deps.database.db, token, { inactivityDays: deps.config.SESSION_INACTIVITY_DAYS }) : null;
   if (!auth) throw new AppError("UNAUTHENTICATED");
   if (!canActForOrganiser(auth.user, permissions)) throw new AppError("FORBIDDEN");
-  return { organiserId: auth.user.organiserId! };
+  return { organiserId: auth.user.organiserId!, userId: auth.user.id, locale: auth.user.locale };
 }
 
 /** POST /api/uploads/{event-image|stadium-image|organiser-logo} (multipart, one file) and GET /uploads/{id} (read-only). */

@@ -23,6 +23,8 @@ export async function enqueueMail(
   /** The order the mail is about: the organiser's order detail lists its mails. */
   orderId: string | null = null,
 ): Promise<void> {
+  // A box office sale without the buyer's email (decision 017) has nobody to write to.
+  if (to.trim() === "") return;
   const rendered = renderMail(locale, mail);
   await tx.insert(outboxMails).values({ to, locale, template: mail.template, ...rendered, attachments, orderId });
 }

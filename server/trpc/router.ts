@@ -1,4 +1,5 @@
 import { accountRouter } from "../modules/account/router";
+import { boxOfficeRouter } from "../modules/boxoffice/router";
 import { adminRouter } from "../modules/admin/router";
 import { authRouter } from "../modules/auth/router";
 import { contactRouter } from "../modules/contact/router";
@@ -27,6 +28,7 @@ export const appRouter = router({
   shop: shopRouter,
   orders: ordersRouter,
   organiserOrders: organiserOrdersRouter,
+  boxOffice: boxOfficeRouter,
 });
 
 export type AppRouter = typeof appRouter;

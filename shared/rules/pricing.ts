@@ -36,16 +36,27 @@ export function priceLine(ticket: PricedTicket, vatRateBp: number): PricedLine {
   return { unitCents: ticket.priceCents, optionsCents, totalCents, vatCents: vatOfGross(totalCents, vatRateBp) };
 }
 
+/**
+ * How an order is sold: online (the service fee per chargeable ticket), or at the box office
+ * (no service fee; the organiser's box office fee per chargeable ticket, gross, at the event's
+ * VAT rate, decision 017).
+ */
+export type SaleFees = { channel: "online" } | { channel: "box_office"; boxOfficeFeeCents: number };
+
 /** The whole order: tickets, booking options, service fees, VAT by rate and the total. */
-export function priceOrder(tickets: PricedTicket[], vatRateBp: number) {
+export function priceOrder(tickets: PricedTicket[], vatRateBp: number, fees: SaleFees = { channel: "online" }) {
   const lines = tickets.map((t) => priceLine(t, vatRateBp));
   const ticketsCents = lines.reduce((a, l) => a + l.unitCents, 0);
   const optionsCents = lines.reduce((a, l) => a + l.optionsCents, 0);
   const chargeable = tickets.filter((t) => t.chargeable && t.priceCents + t.optionCents.reduce((a, b) => a + b, 0) > 0).length;
-  const feesCents = chargeable * SERVICE_FEE_CENTS_PER_TICKET;
+  const feesCents = fees.channel === "online" ? chargeable * SERVICE_FEE_CENTS_PER_TICKET : 0;
+  const boxOfficeFeeCents = fees.channel === "box_office" ? fees.boxOfficeFeeCents : 0;
+  const boxOfficeFeesCents = chargeable * boxOfficeFeeCents;
   const vat = new Map<number, number>();
   for (const l of lines) vat.set(vatRateBp, (vat.get(vatRateBp) ?? 0) + l.vatCents);
   if (feesCents > 0) vat.set(SERVICE_FEE_VAT_BP, (vat.get(SERVICE_FEE_VAT_BP) ?? 0) + vatOfGross(feesCents, SERVICE_FEE_VAT_BP));
+  // The box office fee as a whole at the event's rate, as the service fee is at its own.
+  if (boxOfficeFeesCents > 0) vat.set(vatRateBp, (vat.get(vatRateBp) ?? 0) + vatOfGross(boxOfficeFeesCents, vatRateBp));
   const vatList = [...vat].map(([rateBp, vatCents]) => ({ rateBp, vatCents })).sort((a, b) => a.rateBp - b.rateBp);
   return {
     lines,
@@ -55,8 +66,9 @@ export function priceOrder(tickets: PricedTicket[], vatRateBp: number) {
       feesCents,
       discountCents: 0,
       vatCents: vatList.reduce((a, v) => a + v.vatCents, 0),
-      totalCents: ticketsCents + optionsCents + feesCents,
+      totalCents: ticketsCents + optionsCents + feesCents + boxOfficeFeesCents,
       vat: vatList,
+      ...(fees.channel === "box_office" ? { boxOfficeFeesCents, boxOfficeFeeCents } : {}),
     },
   };
 }
@@ -66,9 +78,9 @@ export function priceOrder(tickets: PricedTicket[], vatRateBp: number) {
  * booking options) and, for a chargeable line (total above 0), its service fee. Refunds, credit
  * notes and the cancellation preview all use it.
  */
-export function cancelledLinesCents(lines: readonly { totalCents: number }[]) {
+export function cancelledLinesCents(lines: readonly { totalCents: number }[], feePerTicketCents = SERVICE_FEE_CENTS_PER_TICKET) {
   const ticketsCents = lines.reduce((a, l) => a + l.totalCents, 0);
-  const feesCents = lines.filter((l) => l.totalCents > 0).length * SERVICE_FEE_CENTS_PER_TICKET;
+  const feesCents = lines.filter((l) => l.totalCents > 0).length * feePerTicketCents;
   return { ticketsCents, feesCents, totalCents: ticketsCents + feesCents };
 }
 

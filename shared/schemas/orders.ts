@@ -79,6 +79,9 @@ export type OrderAmounts = {
   vatCents: number;
   totalCents: number;
   vat: { rateBp: number; vatCents: number }[];
+  /** Box office sales (decision 017): the fee per chargeable ticket and their sum, in the total; no service fee. */
+  boxOfficeFeesCents?: number;
+  boxOfficeFeeCents?: number;
 };
 
 /** One ticket of the checkout: which held seats or counted place it is, its options and participant data. */

@@ -4,7 +4,8 @@ import type { z } from "zod";
 import { priceOrder } from "../../../shared/rules/pricing";
 import { heldPartOf, participantValues } from "../../../shared/rules/checkout";
 import { selectionOfPlaces } from "../../../shared/rules/ticket-selection";
-import type { ZCheckoutInput } from "../../../shared/schemas/orders";
+import type { OrderChannel, PaymentMethod, ZCheckoutInput } from "../../../shared/schemas/orders";
+import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { announceChanges, type Changes } from "../inventory/changes";
@@ -72,12 +73,122 @@ function matchCart(scope: ShopScope, tickets: Ticket[], seats: { k: string; tc: 
 }
 
 /** Participant fields of the event (SPEC §3): required ones filled on every ticket, unknown ones dropped. */
-function participantsOf(scope: ShopScope, tickets: Ticket[]): Record<string, string>[] {
+export function participantsOf(scope: ShopScope, tickets: Ticket[]): Record<string, string>[] {
   return tickets.map((t, i) => {
     const { values, missing } = participantValues(scope.event.participantFields, t.participant);
     if (missing !== null) throw new AppError("PARTICIPANT_REQUIRED", { field: `tickets.${i}.participant.${missing}` });
     return values;
   });
+}
+
+/** How a written order is paid: its method and provider (null: none yet, or none at all). */
+type OrderPayment = { method: PaymentMethod; provider: string | null; providerRef: string | null };
+
+/**
+ * Writes the order of a locked, active cart and its ticket lines (status pending): the tickets
+ * must be exactly what the cart holds, every rule of the categories holds at the "order" stage
+ * in the seller's channel, and everything is priced on the server (online: the service fee; box
+ * office: the organiser's box office fee, decision 017). Shared by the shop's checkout and the
+ * box office's sale; the caller completes or keeps the order waiting for its payment.
+ */
+export async function writeOrder(
+  tx: Tx,
+  input: {
+    scope: ShopScope;
+    cartId: string;
+    idempotencyKey: string;
+    tickets: Ticket[];
+    participants: Record<string, string>[];
+    channel: OrderChannel;
+    /** The box office fee per chargeable ticket (box office only). */
+    boxOfficeFeeCents?: number;
+    buyer: Record<string, unknown>;
+    buyerEmail: string;
+    locale: "de" | "en";
+    payment: (free: boolean) => OrderPayment;
+  },
+): Promise<{ orderId: string; free: boolean; totalCents: number }> {
+  const { scope } = input;
+  const seats = await txRows<{ k: string; tc: string; labels: string }>(
+    tx,
+    sql`select s.seat_key as k, s.ticket_category_id::text as tc, min(s.block_id) as block, min(s.row_label) as row, min(s.seat_label) as seat
+        from seat_inventory s
+        where s.hold_id = ${input.cartId} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ${HELD}
+        group by s.seat_key, s.ticket_category_id`,
+  );
+  const seatRows = seats as unknown as { k: string; tc: string; block: string; row: string; seat: string }[];
+  const items = await txRows<{ tc: string; area: string; n: number }>(
+    tx,
+    sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${input.cartId} and quantity > 0`,
+  );
+  if (seatRows.length === 0 && items.length === 0) throw new AppError("CART_EXPIRED", { field: "cart" });
+  matchCart(scope, input.tickets, seatRows, items);
+
+  // Every rule of the categories, at the "order" stage (minimum, seats per ticket, …).
+  const byId = new Map(scope.categories.map((c) => [c.id, c]));
+  const selection = selectionOfPlaces(scope.categories, input.tickets.map(heldPartOf));
+  await assertSelectionAllowed(tx, scope, selection, "order", undefined, input.channel === "box_office" ? "boxoffice" : "online");
+
+  const priced = priceOrder(
+    input.tickets.map((t) => {
+      const c = byId.get(t.ticketCategoryId)!;
+      return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents), chargeable: c.kind === "chargeable" };
+    }),
+    scope.event.vatRateBp,
+    input.channel === "box_office" ? { channel: "box_office", boxOfficeFeeCents: input.boxOfficeFeeCents ?? 0 } : { channel: "online" },
+  );
+  const free = priced.amounts.totalCents === 0;
+  const payment = input.payment(free);
+  const blocks = new Map((scope.layout?.blocks ?? []).map((b) => [b.id, b.name]));
+  const seatLabel = new Map(seatRows.map((s) => [s.k, `${blocks.get(s.block) ?? s.block}|${s.row}|${s.seat}`]));
+
+  let orderId = "";
+  for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
+    const [row] = await txRows<{ id: string }>(
+      tx,
+      sql`insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents,
+            payment_method, provider, provider_ref, channel)
+          values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${input.cartId}, ${input.idempotencyKey},
+            'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyerEmail}, ${input.locale}, ${JSON.stringify(priced.amounts)}::jsonb,
+            ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel})
+          on conflict (number) do nothing returning id`,
+    );
+    orderId = row?.id ?? "";
+  }
+  if (!orderId) throw new AppError("INTERNAL");
+  const lines = input.tickets.map((t, i) => {
+    const c = byId.get(t.ticketCategoryId)!;
+    const line = priced.lines[i]!;
+    const areaName = t.areaId ? (blocks.get(t.areaId) ?? t.areaId) : null;
+    return {
+      // The ticket's position in the checkout: lines keep it as their creation order (view, PDF).
+      ord: i,
+      order_id: orderId,
+      event_id: scope.event.id,
+      scope_id: scope.scopeId,
+      ticket_category_id: c.id,
+      category_name: c.name,
+      seat_keys: t.seatKeys,
+      place_labels: t.seatKeys.length > 0 ? t.seatKeys.map((k) => seatLabel.get(k) ?? k) : areaName ? [areaName] : [],
+      area_id: t.areaId,
+      places: t.seatKeys.length > 0 ? t.seatKeys.length : c.seatsPerTicket,
+      price_cents: line.unitCents,
+      booking_options: t.bookingOptions.map((o) => ({ name: c.bookingOptions[o]!.name, priceCents: c.bookingOptions[o]!.priceCents })),
+      total_cents: line.totalCents,
+      vat_rate_bp: scope.event.vatRateBp,
+      vat_cents: line.vatCents,
+      participant: input.participants[i]!,
+    };
+  });
+  await tx.execute(sql`
+    insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
+      price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant, created_at)
+    select l.order_id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
+      l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
+    from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ord int, order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
+      category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
+      total_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
+  return { orderId, free, totalCents: priced.amounts.totalCents };
 }
 
 /**
@@ -115,83 +226,18 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
     if (existing) return { kind: "existing" as const, orderId: existing.id };
     if (!cart || cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
 
-    const seats = await txRows<{ k: string; tc: string; labels: string }>(
-      tx,
-      sql`select s.seat_key as k, s.ticket_category_id::text as tc, min(s.block_id) as block, min(s.row_label) as row, min(s.seat_label) as seat
-          from seat_inventory s
-          where s.hold_id = ${cart.id} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ${HELD}
-          group by s.seat_key, s.ticket_category_id`,
-    );
-    const seatRows = seats as unknown as { k: string; tc: string; block: string; row: string; seat: string }[];
-    const items = await txRows<{ tc: string; area: string; n: number }>(
-      tx,
-      sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${cart.id} and quantity > 0`,
-    );
-    if (seatRows.length === 0 && items.length === 0) throw new AppError("CART_EXPIRED", { field: "cart" });
-    matchCart(scope, input.tickets, seatRows, items);
-
-    // Every rule of the categories, at the "order" stage (minimum, seats per ticket, …).
-    const byId = new Map(scope.categories.map((c) => [c.id, c]));
-    const selection = selectionOfPlaces(scope.categories, input.tickets.map(heldPartOf));
-    await assertSelectionAllowed(tx, scope, selection, "order");
-
-    const priced = priceOrder(
-      input.tickets.map((t) => {
-        const c = byId.get(t.ticketCategoryId)!;
-        return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents), chargeable: c.kind === "chargeable" };
-      }),
-      scope.event.vatRateBp,
-    );
-    const free = priced.amounts.totalCents === 0;
-    const blocks = new Map((scope.layout?.blocks ?? []).map((b) => [b.id, b.name]));
-    const seatLabel = new Map(seatRows.map((s) => [s.k, `${blocks.get(s.block) ?? s.block}|${s.row}|${s.seat}`]));
-
-    let orderId = "";
-    for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
-      const [row] = await txRows<{ id: string }>(
-        tx,
-        sql`insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents, payment_method, provider)
-            values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${cart.id}, ${input.idempotencyKey},
-              'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyer.email.toLowerCase()}, ${input.locale}, ${JSON.stringify(priced.amounts)}::jsonb,
-              ${priced.amounts.totalCents}, ${free ? "free_of_charge" : "online"}, ${free ? null : deps.payments.name})
-            on conflict (number) do nothing returning id`,
-      );
-      orderId = row?.id ?? "";
-    }
-    if (!orderId) throw new AppError("INTERNAL");
-    const lines = input.tickets.map((t, i) => {
-      const c = byId.get(t.ticketCategoryId)!;
-      const line = priced.lines[i]!;
-      const areaName = t.areaId ? (blocks.get(t.areaId) ?? t.areaId) : null;
-      return {
-        // The ticket's position in the checkout: lines keep it as their creation order (view, PDF).
-        ord: i,
-        order_id: orderId,
-        event_id: scope.event.id,
-        scope_id: scope.scopeId,
-        ticket_category_id: c.id,
-        category_name: c.name,
-        seat_keys: t.seatKeys,
-        place_labels: t.seatKeys.length > 0 ? t.seatKeys.map((k) => seatLabel.get(k) ?? k) : areaName ? [areaName] : [],
-        area_id: t.areaId,
-        places: t.seatKeys.length > 0 ? t.seatKeys.length : c.seatsPerTicket,
-        price_cents: line.unitCents,
-        booking_options: t.bookingOptions.map((o) => ({ name: c.bookingOptions[o]!.name, priceCents: c.bookingOptions[o]!.priceCents })),
-        total_cents: line.totalCents,
-        vat_rate_bp: scope.event.vatRateBp,
-        vat_cents: line.vatCents,
-        participant: participants[i]!,
-      };
+    const { orderId, free } = await writeOrder(tx, {
+      scope,
+      cartId: cart.id,
+      idempotencyKey: input.idempotencyKey,
+      tickets: input.tickets,
+      participants,
+      channel: "online",
+      buyer: input.buyer,
+      buyerEmail: input.buyer.email.toLowerCase(),
+      locale: input.locale,
+      payment: (isFree) => (isFree ? { method: "free_of_charge", provider: null, providerRef: null } : { method: "online", provider: deps.payments.name, providerRef: null }),
     });
-    await tx.execute(sql`
-      insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
-        price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant, created_at)
-      select l.order_id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
-        l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
-      from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ord int, order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
-        category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
-        total_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
-
     if (free) {
       const order = (await lockOrder(tx, orderId))!;
       const done = await completeOrder(deps, tx, order, scope, changes);

@@ -35,6 +35,13 @@ export const ORDER_COLUMNS = sql.raw(
   "id, number, event_id, scope_id, is_season, cart_id, status, buyer, buyer_email, locale, total_cents, provider, provider_ref",
 );
 
+/**
+ * The `provider` of orders paid at the box office (decision 017; `provider_ref` is the payment
+ * method and a random id, "cash:…"): no provider job ever touches them, and a cancellation's
+ * refund is recorded as paid back at the counter.
+ */
+export const BOX_OFFICE_PROVIDER = "box_office";
+
 export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await txRows<OrderRow>(tx, sql`select ${ORDER_COLUMNS} from orders where id = ${orderId} for update`);
   return order;
@@ -89,6 +96,8 @@ export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: Orde
           (select id::text from order_invoices where order_id = ${order.id} and kind = 'invoice') as invoice_id`,
   );
   const tickets = Number(facts?.n ?? 0);
+  // A box office sale without the buyer's email: the tickets were handed over at the counter.
+  if (order.buyer_email === "") return tickets;
   await enqueueMail(
     tx,
     order.buyer_email,
@@ -135,13 +144,16 @@ export async function refundLostOrder(deps: AppDeps, tx: DbOrTx, order: OrderRow
  */
 export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string, part?: { amountCents: number; lineIds: string[] }): Promise<number> {
   if (!order.provider || !order.provider_ref || order.total_cents <= 0) return 0;
+  // Money taken at the box office goes back at the counter in the same method (decision 017):
+  // the row records it as done; the refund job only carries out its own provider's rows.
+  const atCounter = order.provider === BOX_OFFICE_PROVIDER;
   const [row] = await txRows<{ amount_cents: number }>(
     tx,
     sql`with left_over as (
           select ${order.total_cents}::int - coalesce((select sum(amount_cents) from refunds where order_id = ${order.id}), 0)::int as cents)
-        insert into refunds (order_id, provider, provider_ref, amount_cents, reason, line_ids)
+        insert into refunds (order_id, provider, provider_ref, amount_cents, reason, line_ids, status, done_at)
         select ${order.id}, ${order.provider}, ${order.provider_ref}, least(${part?.amountCents ?? order.total_cents}::int, cents), ${reason},
-          ${JSON.stringify(part?.lineIds ?? [])}::jsonb
+          ${JSON.stringify(part?.lineIds ?? [])}::jsonb, ${atCounter ? "done" : "pending"}::refund_status, ${atCounter ? sql`now()` : sql`null::timestamptz`}
         from left_over where least(${part?.amountCents ?? order.total_cents}::int, cents) > 0
         returning amount_cents`,
   );

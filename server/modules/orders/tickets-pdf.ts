@@ -106,12 +106,30 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
   }
 }
 
+/** Page formats of tickets (decision 017): A4 as mailed; DIN long (99 × 210 mm) and receipt (80 mm wide), one ticket per page, for the box office's printers. */
+export type TicketPageFormat = "a4" | "din_long" | "receipt";
+
+const MM = 72 / 25.4;
+/** Page size, margin, type sizes and whether the QR code stands beside the text (A4) or below it. */
+const FORMATS: Record<TicketPageFormat, { W: number; H: number; M: number; title: number; value: number; qr: number; beside: boolean }> = {
+  a4: { W: 595.28, H: 841.89, M: 48, title: 20, value: 13, qr: 170, beside: true },
+  din_long: { W: 99 * MM, H: 210 * MM, M: 18, title: 15, value: 11, qr: 130, beside: false },
+  receipt: { W: 80 * MM, H: 200 * MM, M: 10, title: 13, value: 10, qr: 120, beside: false },
+};
+
 /**
- * The tickets of an order as one A4 PDF, a page per ticket (ARCHITECTURE "PDFs"): event,
+ * The tickets of an order as one PDF, a page per ticket (ARCHITECTURE "PDFs"): event,
  * date, venue, seat (block/row/seat) or area, category, price, buyer, the category's PDF text
- * and a QR code with the signed ticket code. Returns null for an unknown order.
+ * and a QR code with the signed ticket code. A4 unless `format` says otherwise. Returns null
+ * for an unknown order.
  */
-export async function renderOrderTickets(database: Database, secret: string, orderId: string, localeOverride?: Locale): Promise<{ number: string; pdf: Uint8Array } | null> {
+export async function renderOrderTickets(
+  database: Database,
+  secret: string,
+  orderId: string,
+  localeOverride?: Locale,
+  format: TicketPageFormat = "a4",
+): Promise<{ number: string; pdf: Uint8Array } | null> {
   const [order] = await txRows<OrderInfo>(
     database.db,
     sql`select o.id, o.number, o.status, o.locale, o.buyer, o.is_season, o.scope_id, e.name as event_name, e.time_zone, e.address, e.city, e.zip,
@@ -142,47 +160,51 @@ export async function renderOrderTickets(database: Database, secret: string, ord
   pdf.setCreator("Ticketing");
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const W = 595.28;
-  const H = 841.89;
-  const M = 48;
+  const { W, H, M, title, value, qr, beside } = FORMATS[format];
+  // Beside the QR code (A4) the text keeps clear of it; below it (narrow formats) it runs full width.
+  const textWidth = beside ? W - 2 * M - (qr + 20) : W - 2 * M;
 
   for (const line of lines) {
     const page = pdf.addPage([W, H]);
     let y = H - M;
-    const text = (value: string, size: number, font = regular, color = rgb(0.1, 0.1, 0.1)) => {
-      for (const l of wrap(winAnsi(value), font, size, W - 2 * M - 190)) {
+    const text = (content: string, size: number, font = regular, color = rgb(0.1, 0.1, 0.1)) => {
+      for (const l of wrap(winAnsi(content), font, size, textWidth)) {
         y -= size * 1.35;
         page.drawText(l, { x: M, y, size, font, color });
       }
     };
-    const field = (label: string, value: string) => {
-      y -= 8;
-      text(label, 9, regular, rgb(0.45, 0.45, 0.45));
-      text(value, 13, bold);
+    const field = (label: string, content: string) => {
+      y -= beside ? 8 : 4;
+      text(label, beside ? 9 : 7.5, regular, rgb(0.45, 0.45, 0.45));
+      text(content, value, bold);
     };
-    page.drawRectangle({ x: M - 12, y: H - M - 300, width: W - 2 * M + 24, height: 312, borderColor: rgb(0.8, 0.8, 0.8), borderWidth: 1 });
-    text(t._(P.ticket).toUpperCase(), 10, bold, rgb(0.11, 0.49, 0.84));
-    text(order.event_name, 20, bold);
+    if (beside) page.drawRectangle({ x: M - 12, y: H - M - 300, width: W - 2 * M + 24, height: 312, borderColor: rgb(0.8, 0.8, 0.8), borderWidth: 1 });
+    text(t._(P.ticket).toUpperCase(), beside ? 10 : 8, bold, rgb(0.11, 0.49, 0.84));
+    text(order.event_name, title, bold);
     field(t._(P.date), when);
     if (venue) field(t._(P.venue), venue);
     field(t._(P.place), placeText(t, line.place_labels, line.area_id));
     field(t._(P.category), [line.category_name, ...line.booking_options.map((o) => o.name)].join(" + "));
     field(t._(P.price), line.total_cents === 0 ? t._(P.free) : formatCents(line.total_cents, locale));
     const participant = Object.values(line.participant).filter(Boolean).join(", ");
-    field(t._(P.buyer), `${order.buyer.firstName} ${order.buyer.lastName}${participant ? ` (${participant})` : ""}`);
+    const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`.trim();
+    // A box office sale may have no buyer's name: the line is left out rather than printed empty.
+    if (buyerName || participant) field(t._(P.buyer), `${buyerName}${participant ? `${buyerName ? " " : ""}(${participant})` : ""}`);
     field(t._(P.order), order.number);
-    if (order.is_season) text(t._(P.season), 10, bold);
+    if (order.is_season) text(t._(P.season), beside ? 10 : 8, bold);
 
     const code = ticketCode(secret, line.id);
-    drawQr(page, code, W - M - 170, H - M - 190, 170);
-    page.drawText(t._(P.code), { x: W - M - 170, y: H - M - 205, size: 8, font: regular, color: rgb(0.45, 0.45, 0.45) });
-    page.drawText(code, { x: W - M - 170, y: H - M - 217, size: 6.5, font: regular });
+    const qrX = beside ? W - M - qr : (W - qr) / 2;
+    const qrY = beside ? H - M - qr - 20 : y - 12 - qr;
+    drawQr(page, code, qrX, qrY, qr);
+    page.drawText(t._(P.code), { x: qrX, y: qrY - 15, size: 8, font: regular, color: rgb(0.45, 0.45, 0.45) });
+    page.drawText(code, { x: beside ? qrX : M, y: qrY - 27, size: beside ? 6.5 : 5, font: regular });
     if (line.status === "canceled") {
-      page.drawText(t._(P.canceled), { x: M + 40, y: H / 2, size: 72, font: bold, color: rgb(0.85, 0.1, 0.1), opacity: 0.35 });
+      page.drawText(t._(P.canceled), { x: M + (beside ? 40 : 0), y: H / 2, size: beside ? 72 : 36, font: bold, color: rgb(0.85, 0.1, 0.1), opacity: 0.35 });
     }
-    y = H - M - 330;
-    if (line.pdf_description) text(line.pdf_description, 10);
-    text(t._(P.note), 9, regular, rgb(0.45, 0.45, 0.45));
+    y = beside ? H - M - 330 : qrY - 36;
+    if (line.pdf_description) text(line.pdf_description, beside ? 10 : 8);
+    text(t._(P.note), beside ? 9 : 7, regular, rgb(0.45, 0.45, 0.45));
   }
   return { number: order.number, pdf: await pdf.save() };
 }

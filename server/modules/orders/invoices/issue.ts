@@ -18,7 +18,17 @@ const T = {
   ticket: /*i18n*/ { id: "orderInvoice.ticketItem", message: "{category} – {event}, {date} – {places}" },
   ticketNoDate: /*i18n*/ { id: "orderInvoice.ticketItemNoDate", message: "{category} – {event} – {places}" },
   serviceFee: /*i18n*/ { id: "orderInvoice.serviceFee", message: "Service fee per ticket" },
+  boxOfficeFee: /*i18n*/ { id: "orderInvoice.boxOfficeFee", message: "Box office fee per ticket" },
 };
+
+/** A box office order's fee (decision 017): per chargeable ticket, gross, at the tickets' VAT rate. */
+type BoxOfficeFee = { perTicketCents: number; totalCents: number };
+
+/** The box office fee of an order's amounts, or null (an online order). */
+function boxOfficeFeeOf(amounts: OrderAmounts): BoxOfficeFee | null {
+  const perTicketCents = amounts.boxOfficeFeeCents ?? 0;
+  return amounts.boxOfficeFeesCents !== undefined ? { perTicketCents, totalCents: amounts.boxOfficeFeesCents } : null;
+}
 
 export const INVOICE_PREFIX: Record<InvoiceKind, string> = { invoice: "RE", credit_note: "GS" };
 
@@ -73,7 +83,7 @@ async function linesOf(tx: DbOrTx, orderId: string, which: { active: true } | { 
 }
 
 /** One position per ticket (category, event and date, places), a service-fee position, and VAT per rate. */
-function content(lines: LineRow[], feesCents: number, locale: Locale): { items: InvoiceItem[]; vat: InvoiceVatRow[]; totalCents: number } {
+function content(lines: LineRow[], feesCents: number, locale: Locale, boxOffice: BoxOfficeFee | null = null): { items: InvoiceItem[]; vat: InvoiceVatRow[]; totalCents: number } {
   const t = i18nFor(locale);
   const intl = locale === "de" ? "de-DE" : "en-GB";
   const items: InvoiceItem[] = lines.map((l) => {
@@ -110,6 +120,19 @@ function content(lines: LineRow[], feesCents: number, locale: Locale): { items: 
       vatRateBp: SERVICE_FEE_VAT_BP,
     });
     add(SERVICE_FEE_VAT_BP, feesCents, vatOfGross(feesCents, SERVICE_FEE_VAT_BP));
+  }
+  if (boxOffice && boxOffice.totalCents > 0) {
+    const rateBp = lines[0]?.vat_rate_bp ?? SERVICE_FEE_VAT_BP;
+    const count = boxOffice.perTicketCents > 0 ? boxOffice.totalCents / boxOffice.perTicketCents : 0;
+    const whole = Number.isInteger(count) && count > 0;
+    items.push({
+      text: t._(T.boxOfficeFee),
+      quantity: whole ? count : 1,
+      unitCents: whole ? boxOffice.perTicketCents : boxOffice.totalCents,
+      totalCents: boxOffice.totalCents,
+      vatRateBp: rateBp,
+    });
+    add(rateBp, boxOffice.totalCents, vatOfGross(boxOffice.totalCents, rateBp));
   }
   const vat = [...byRate]
     .map(([rateBp, r]) => ({ rateBp, netCents: r.gross - r.vat, vatCents: r.vat, grossCents: r.gross }))
@@ -155,7 +178,7 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: string): Promise<st
   const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiser_id));
   if (!organiser) return null;
   const lines = await linesOf(tx, orderId, { active: true });
-  const body = content(lines, order.amounts.feesCents, order.locale);
+  const body = content(lines, order.amounts.feesCents, order.locale, boxOfficeFeeOf(order.amounts));
   const b = order.buyer;
   return insertInvoice(tx, {
     organiserId: order.organiser_id,
@@ -200,9 +223,14 @@ export async function issueCreditNote(tx: DbOrTx, input: { orderId: string; line
   if (!invoice) return null;
   const credited = new Set(documents.flatMap((d) => (d.kind === "credit_note" ? d.lineIds : [])));
   const lines = (await linesOf(tx, input.orderId, { ids: [...new Set(input.lineIds)] })).filter((l) => !credited.has(l.id));
-  const amounts = cancelledLinesCents(lines.map((l) => ({ totalCents: l.total_cents })));
+  // A box office order credits its box office fee per ticket instead of the service fee.
+  const [order] = await txRows<{ amounts: OrderAmounts }>(tx, sql`select amounts from orders where id = ${input.orderId}`);
+  const boxOffice = order ? boxOfficeFeeOf(order.amounts) : null;
+  const amounts = cancelledLinesCents(lines.map((l) => ({ totalCents: l.total_cents })), boxOffice ? boxOffice.perTicketCents : undefined);
   if (lines.length === 0 || amounts.totalCents <= 0) return null;
-  const body = content(lines, amounts.feesCents, invoice.locale);
+  const body = boxOffice
+    ? content(lines, 0, invoice.locale, { perTicketCents: boxOffice.perTicketCents, totalCents: amounts.feesCents })
+    : content(lines, amounts.feesCents, invoice.locale);
   return insertInvoice(tx, {
     organiserId: invoice.organiserId,
     orderId: input.orderId,
