@@ -63,14 +63,13 @@ function Actions({ order, canChange, selected, open }: { order: OrderDetail; can
   );
 }
 
-function DetailBody({ order }: { order: OrderDetail }) {
+function DetailBody({ order, dialog, setDialog }: { order: OrderDetail; dialog: Dialog; setDialog: (d: Dialog) => void }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const info = useUserInfo();
   const canChange = canActForOrganiser(info?.user, ["updateOrderDate"]);
   const [selected, setSelected] = useState<string[]>([]);
-  const [dialog, setDialog] = useState<Dialog>(null);
   const refresh = () => queryClient.invalidateQueries(trpc.organiserOrders.pathFilter());
   const retry = useMutation(
     trpc.organiserOrders.retryRefund.mutationOptions({
@@ -147,12 +146,24 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
   const trpc = useTRPC();
   const small = useMediaQuery("(max-width: 48em)");
   const detail = useQuery(trpc.organiserOrders.detail.queryOptions({ orderId }));
+  // While the invoice, cancel or date dialog is open on top, Escape and the focus belong to it.
+  const [dialog, setDialog] = useState<Dialog>(null);
   const title = detail.data ? t`Order ${detail.data.number}` : t`Order`;
   return (
-    <Modal opened onClose={onClose} title={title} size="80rem" fullScreen={small} closeButtonProps={{ "aria-label": t`Close` }} data-testid="order-detail">
+    <Modal
+      opened
+      onClose={onClose}
+      title={title}
+      size="80rem"
+      fullScreen={small}
+      closeOnEscape={dialog === null}
+      trapFocus={dialog === null}
+      closeButtonProps={{ "aria-label": t`Close` }}
+      data-testid="order-detail"
+    >
       {detail.isPending && <PageLoader />}
       {detail.isError && <Alert color="red">{describeError(i18n, detail.error)}</Alert>}
-      {detail.data && <DetailBody order={detail.data} />}
+      {detail.data && <DetailBody order={detail.data} dialog={dialog} setDialog={setDialog} />}
     </Modal>
   );
 }

@@ -31,7 +31,7 @@ export default function OrdersArea() {
   return (
     <>
       <OrdersList query={query} setQuery={setQuery} hrefOf={hrefOf} />
-      {query.order && <OrderDetailModal orderId={query.order} onClose={() => setQuery({ ...query, order: null })} />}
+      {query.order && <OrderDetailModal key={query.order} orderId={query.order} onClose={() => setQuery({ ...query, order: null })} />}
     </>
   );
 }
