@@ -150,6 +150,25 @@ describe("a cash sale at the counter", () => {
   });
 });
 
+describe("the organiser cancelling part of a counter sale (Orders page)", () => {
+  it("gives back the ticket and its box office fee in the sale's method, with a credit note of the same amount", async () => {
+    const cart = await counterHold(cashier, ["G1:0:5", "G1:0:6"]);
+    const sale = ok(await attempt(cashier.trpc.boxOffice.sell.mutate(saleInput(cart, ["G1:0:5", "G1:0:6"], { paymentMethod: "card" }))));
+    const [line] = await linesOf(t.database, sale.orderId);
+    const preview = ok(await attempt(cashier.trpc.organiserOrders.cancelPreview.query({ orderId: sale.orderId, lineIds: [line!.id] })));
+    expect(preview.refundCents).toBe(1500 + 150);
+    ok(await attempt(cashier.trpc.organiserOrders.cancel.mutate({ orderId: sale.orderId, lineIds: [line!.id] })));
+    const refunds = await refundsOf(t.database, sale.orderId);
+    expect(refunds).toMatchObject([{ provider: "box_office", amount_cents: 1650, status: "done" }]);
+    expect(refunds[0]!.provider_ref).toMatch(/^card:/);
+    const [note] = await t.database.rows<{ total_cents: number }>(sql`select total_cents from order_invoices where order_id = ${sale.orderId} and kind = 'credit_note'`);
+    expect(Number(note!.total_cents)).toBe(1650);
+    // No buyer email: no mail was queued for the cancellation either.
+    const [mails] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from outbox_mails where order_id = ${sale.orderId}`);
+    expect(Number(mails!.n)).toBe(0);
+  });
+});
+
 describe("box office only", () => {
   it("sells a Boxoffice-only category and a seat of a box-office-only block at the counter", async () => {
     const cart = await counterHold(cashier, ["G2:0:0"], "counter");

@@ -53,9 +53,15 @@ async function refundableCents(tx: DbOrTx, order: OrderRow): Promise<number> {
  * fees, never more than is left of the online payment; the last tickets of an order take all
  * that is left (so rounding never keeps a cent).
  */
-function refundOf(chosen: LineRow[], rest: LineRow[], left: number): number {
+function refundOf(chosen: LineRow[], rest: LineRow[], left: number, feePerTicketCents?: number): number {
   if (rest.length === 0) return left;
-  return Math.min(left, cancelledLinesCents(chosen.map((l) => ({ totalCents: l.total_cents }))).totalCents);
+  return Math.min(left, cancelledLinesCents(chosen.map((l) => ({ totalCents: l.total_cents })), feePerTicketCents).totalCents);
+}
+
+/** A box office order's fee per ticket (decision 017) replaces the service fee in what a cancellation gives back. */
+async function boxOfficeFeeOf(tx: DbOrTx, orderId: string): Promise<number | undefined> {
+  const [row] = await txRows<{ amounts: { boxOfficeFeesCents?: number; boxOfficeFeeCents?: number } }>(tx, sql`select amounts from orders where id = ${orderId}`);
+  return row?.amounts.boxOfficeFeesCents === undefined ? undefined : (row.amounts.boxOfficeFeeCents ?? 0);
 }
 
 /** The cancellation modal's preview: the tickets, what is refunded online, whether a credit note is issued. Changes nothing. */
@@ -68,7 +74,7 @@ export async function previewCancellation(deps: AppDeps, organiserId: string, in
     lineIds: chosen.map((l) => l.id),
     wholeOrder: rest.length === 0,
     ticketsCents: chosen.reduce((a, l) => a + l.total_cents, 0),
-    refundCents: refundOf(chosen, rest, await refundableCents(db, order)),
+    refundCents: refundOf(chosen, rest, await refundableCents(db, order), await boxOfficeFeeOf(db, order.id)),
     creditNote: Boolean(invoice),
   };
 }
@@ -90,7 +96,7 @@ export async function cancelOrderLines(deps: AppDeps, organiserId: string, input
     const order = await organisersOrder(tx, organiserId, input.orderId, true);
     const { chosen, rest } = await chosenLines(tx, order, input.lineIds);
     const lineIds = chosen.map((l) => l.id);
-    const refund = refundOf(chosen, rest, await refundableCents(tx, order));
+    const refund = refundOf(chosen, rest, await refundableCents(tx, order), await boxOfficeFeeOf(tx, order.id));
 
     await giveBack(tx, { lineIds }, changes);
     await tx.execute(sql`update order_lines set status = 'canceled', cancel_reason = 'organiser', cancelled_at = now()
