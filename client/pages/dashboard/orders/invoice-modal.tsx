@@ -82,8 +82,8 @@ function InvoiceCard({ orderId, invoice }: { orderId: string; invoice: Invoice }
             <Facts items={party(invoice.recipient)} />
           </Stack>
         </SimpleGrid>
-        <ScrollTable minWidth={560} label={t`Items`}>
-          <Table verticalSpacing={4} aria-label={t`Items`}>
+        <ScrollTable minWidth={560} label={t`Items of ${invoice.number}`}>
+          <Table verticalSpacing={4} aria-label={t`Items of ${invoice.number}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t`Item`}</Table.Th>
@@ -106,8 +106,8 @@ function InvoiceCard({ orderId, invoice }: { orderId: string; invoice: Invoice }
             </Table.Tbody>
           </Table>
         </ScrollTable>
-        <ScrollTable minWidth={480} label={t`VAT breakdown`}>
-          <Table verticalSpacing={4} aria-label={t`VAT breakdown`}>
+        <ScrollTable minWidth={480} label={t`VAT breakdown of ${invoice.number}`}>
+          <Table verticalSpacing={4} aria-label={t`VAT breakdown of ${invoice.number}`}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t`VAT rate`}</Table.Th>
