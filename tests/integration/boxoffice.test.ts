@@ -6,7 +6,8 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { ok, signedInOrganiser, signedInTeamMember, ticketCategory } from "./helpers/events";
+import { ok, shiftEventDates, signedInOrganiser, signedInTeamMember, ticketCategory } from "./helpers/events";
+import { forgetShopScopes } from "../../server/modules/shop/scope";
 import { expectNoDrift } from "./helpers/inventory";
 import { createOrdersApp, linesOf, mailsTo, orderRow, type OrdersApp, refundsOf, seatStates } from "./helpers/orders";
 import { type Cart, cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
@@ -261,6 +262,25 @@ describe("bad input changes nothing", () => {
     expect(refused.appCode).toBe("EVENT_CANCELLED");
     expect(await ordersOfCart(cart.id)).toBe(0);
     expect((await failure(boss.trpc.boxOffice.hold.mutate({ scopeId: ev.dateIds[0]!, cart: null, seats: [{ key: "G1:0:1", ticketCategoryId: ev.category("cat1").id }], counts: [] }))).appCode).toBe("EVENT_CANCELLED");
+  });
+});
+
+describe("a date that has ended", () => {
+  it("sells nothing at the counter, and a cart held before refuses to become a sale", async () => {
+    const ev = await createShopEvent(t, { layout: gridLayout(1, 1, 4), categories: [ticketCategory("cat1", { seatingCategoryId: "cat1" })] });
+    const boss = ev.organiser;
+    const shift = ok(await attempt(boss.trpc.boxOffice.openShift.mutate({ startingCashCents: 0 })));
+    const cart = cartOf(ok(await attempt(boss.trpc.boxOffice.hold.mutate({ scopeId: ev.dateIds[0]!, cart: null, seats: [{ key: "G1:0:0", ticketCategoryId: ev.category("cat1").id }], counts: [] }))));
+    await shiftEventDates(t.database.db, ev.eventId, -60);
+    forgetShopScopes(ev.eventId);
+    const refused = await failure(
+      boss.trpc.boxOffice.sell.mutate({ cart, idempotencyKey: `sale-${randomUUID()}`, shiftId: shift.id, tickets: [{ ticketCategoryId: ev.category("cat1").id, seatKeys: ["G1:0:0"] }], paymentMethod: "cash", locale: "de" }),
+    );
+    expect(refused.appCode).toBe("EVENT_NOT_ON_SALE");
+    expect(await ordersOfCart(cart.id)).toBe(0);
+    expect((await failure(boss.trpc.boxOffice.scope.query({ scopeId: ev.dateIds[0]! }))).appCode).toBe("EVENT_NOT_ON_SALE");
+    expect(ok(await attempt(boss.trpc.boxOffice.dates.query({ eventId: ev.eventId })))).toEqual([]);
+    ok(await attempt(boss.trpc.boxOffice.release.mutate({ cart, all: true })));
   });
 });
 
