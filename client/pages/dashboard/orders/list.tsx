@@ -2,7 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { Alert, Anchor, Button, Group, Pagination, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
-import type { MouseEvent, ReactNode } from "react";
+import { type MouseEvent, type ReactNode, useEffect } from "react";
 import { Link } from "wouter";
 import { formatCents } from "../../../../shared/rules/money";
 import { ORDER_PAGE_SIZES, type OrderSort } from "../../../../shared/schemas/organiser-orders";
@@ -144,6 +144,11 @@ export function OrdersList({ query, setQuery, hrefOf }: Props) {
   const filtered = query.search || query.eventId || query.from || query.to || query.status || query.paymentMethod || query.channel;
   const sortProps = { query, setQuery };
   const narrow = useMediaQuery("(max-width: 48em)");
+  // A page beyond the end (an old link, orders cancelled meanwhile): go to the last one.
+  const beyond = list.data !== undefined && total > 0 && query.page > pages;
+  useEffect(() => {
+    if (beyond) setQuery({ ...query, page: pages });
+  }, [beyond, pages, query, setQuery]);
 
   return (
     <Stack>
