@@ -156,7 +156,7 @@ export function OrdersList({ query, setQuery, hrefOf }: Props) {
         <Title order={1} size="h2">
           <Trans>Orders</Trans>
         </Title>
-        {list.data && total > 0 ? (
+        {list.data && total > 0 && !list.isPlaceholderData ? (
           <Button component="a" href={exportUrlOf(query, lang)} download variant="light">
             <Trans>Export CSV</Trans>
           </Button>
