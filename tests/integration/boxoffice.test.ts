@@ -284,6 +284,32 @@ describe("a date that has ended", () => {
   });
 });
 
+describe("closing a shift while its sales are committing", () => {
+  it("reports exactly the sales that made it into the shift; later ones are refused and sell nothing", async () => {
+    const { client: seller } = await signedInTeamMember(t, organiserId, { ...emptyPermissionSet(), showBoxoffice: true });
+    const shift = ok(await attempt(seller.trpc.boxOffice.openShift.mutate({ startingCashCents: 1000 })));
+    const keys = ["G2:1:0", "G2:1:1", "G2:1:2", "G2:1:3", "G2:1:4", "G2:1:5"];
+    const carts = await Promise.all(keys.map((k) => counterHold(seller, [k])));
+    const sales = keys.map((k, i) => attempt(seller.trpc.boxOffice.sell.mutate(saleInput(carts[i]!, [k], { shiftId: shift.id }))));
+    const closing = attempt(seller.trpc.boxOffice.closeShift.mutate({ shiftId: shift.id, countedCashCents: 1000 }));
+    const settled = await Promise.all(sales);
+    const closed = ok(await closing);
+    for (const r of settled) if (r.error) expect(r.error.appCode).toBe("NO_OPEN_SHIFT");
+    const made = settled.filter((r) => !r.error).length;
+    const [rows] = await t.database.rows<{ n: number; cents: number }>(
+      sql`select count(*)::int as n, coalesce(sum(o.total_cents), 0)::int as cents from box_office_sales b join orders o on o.id = b.order_id where b.shift_id = ${shift.id}`,
+    );
+    expect(Number(rows!.n)).toBe(made);
+    expect(closed.report).toMatchObject({ salesCount: made, salesCents: Number(rows!.cents), cashExpectedCents: 1000 + Number(rows!.cents) });
+    // The refused ones sold nothing: their carts still hold, and go back.
+    for (const [i, r] of settled.entries()) {
+      if (!r.error) continue;
+      expect(await ordersOfCart(carts[i]!.id)).toBe(0);
+      ok(await attempt(seller.trpc.boxOffice.release.mutate({ cart: carts[i]!, all: true })));
+    }
+  });
+});
+
 describe("rights and tenancy", () => {
   it("showBoxoffice works the counter but may not change the settings; updateBoxoffice may both", async () => {
     const { client: seller } = await signedInTeamMember(t, organiserId, { ...emptyPermissionSet(), showBoxoffice: true });
