@@ -87,7 +87,12 @@ const TONES: Record<Tone, { color: string; c?: string }> = {
 };
 
 export function ToneBadge({ tone, children }: { tone: Tone; children: ReactNode }) {
-  return <Badge {...TONES[tone]}>{children}</Badge>;
+  // Never cut: the table cell grows to the label ("AUSSTEHEND", "EINGECHECKT").
+  return (
+    <Badge {...TONES[tone]} miw="max-content">
+      {children}
+    </Badge>
+  );
 }
 
 const STATUS_TONES: Record<OrderStatus, Tone> = { valid: "ok", cancelled: "bad", pending: "wait", failed: "neutral" };
