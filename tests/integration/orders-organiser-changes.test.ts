@@ -52,7 +52,7 @@ describe("cancelling tickets of an order", () => {
 
     const preview = await shop.organiser.trpc.organiserOrders.cancelPreview.query({ orderId: bought.orderId, lineIds: [first!.id] });
     // 15.00 for the ticket and its 1.00 service fee.
-    expect(preview).toMatchObject({ wholeOrder: false, refundCents: 1600, ticketsCents: 1500 });
+    expect(preview).toMatchObject({ wholeOrder: false, refundCents: 1600, ticketsCents: 1500, paymentMethod: "online" });
 
     const detail = await shop.organiser.trpc.organiserOrders.cancel.mutate({ orderId: bought.orderId, lineIds: [first!.id] });
     expect(detail.status).toBe("valid");

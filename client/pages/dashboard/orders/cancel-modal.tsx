@@ -8,6 +8,7 @@ import { describeError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
 import { useDateText, usePlaceText } from "./place-text";
+import { PAYMENT_METHOD_LABELS } from "./labels";
 
 type Props = {
   orderId: string;
@@ -84,7 +85,8 @@ function CancelBody({ orderId, lineIds, onClose, onDone }: Omit<Props, "opened">
       </Stack>
     );
   }
-  const { wholeOrder, refundCents, creditNote } = preview.data;
+  const { wholeOrder, refundCents, creditNote, paymentMethod } = preview.data;
+  const method = i18n._(PAYMENT_METHOD_LABELS[paymentMethod]);
   const chosen = new Set(preview.data.lineIds);
   const lines = detail.data.lines.filter((l) => chosen.has(l.id));
   const count = lines.length;
@@ -118,7 +120,11 @@ function CancelBody({ orderId, lineIds, onClose, onDone }: Omit<Props, "opened">
             <Trans>Their ticket codes stop working: they are refused at the entrance.</Trans>
           </List.Item>
           <List.Item>
-            {refundCents > 0 ? (
+            {refundCents > 0 && paymentMethod !== "online" ? (
+              <Trans>
+                {refund} are paid back at the counter, as they were paid ({method}).
+              </Trans>
+            ) : refundCents > 0 ? (
               <Trans>{refund} are refunded to the buyer's online payment.</Trans>
             ) : (
               <Trans>Nothing is refunded online: the order was free, not paid online, or has been refunded already.</Trans>

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { CancelOrderInput } from "../../../../shared/schemas/organiser-orders";
+import type { PaymentMethod } from "../../../../shared/schemas/orders";
 import { cancelledLinesCents } from "../../../../shared/rules/pricing";
 import type { DbOrTx } from "../../../db/client";
 import type { AppDeps } from "../../../deps";
@@ -69,13 +70,19 @@ export async function previewCancellation(deps: AppDeps, organiserId: string, in
   const db = deps.database.db;
   const order = await organisersOrder(db, organiserId, input.orderId);
   const { chosen, rest } = await chosenLines(db, order, input.lineIds);
-  const [invoice] = await txRows<{ id: string }>(db, sql`select id from order_invoices where order_id = ${order.id} and kind = 'invoice'`);
+  const [facts] = await txRows<{ invoice: string | null; method: PaymentMethod }>(
+    db,
+    sql`select (select id::text from order_invoices where order_id = o.id and kind = 'invoice') as invoice, o.payment_method::text as method
+        from orders o where o.id = ${order.id}`,
+  );
   return {
+    /** How the money goes back: to the online payment, or at the counter in the method it was paid with (decision 017). */
+    paymentMethod: facts!.method,
     lineIds: chosen.map((l) => l.id),
     wholeOrder: rest.length === 0,
     ticketsCents: chosen.reduce((a, l) => a + l.total_cents, 0),
     refundCents: refundOf(chosen, rest, await refundableCents(db, order), await boxOfficeFeeOf(db, order.id)),
-    creditNote: Boolean(invoice),
+    creditNote: Boolean(facts!.invoice),
   };
 }
 
