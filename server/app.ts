@@ -59,7 +59,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         imgSrc: ["'self'", "data:", "blob:"],
         connectSrc: ["'self'", "ws:", "wss:"],
         fontSrc: ["'self'", "data:"],
-        frameSrc: ["https://www.youtube-nocookie.com"],
+        // blob:: the box office prints its tickets PDF from a hidden frame (fetched, then framed as a blob).
+        frameSrc: ["https://www.youtube-nocookie.com", "blob:"],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

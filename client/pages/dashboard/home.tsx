@@ -9,6 +9,7 @@ import { useUserInfo } from "../../lib/session";
 import { VerificationBadge } from "../../components/VerificationBadge";
 import { useTRPC } from "../../lib/trpc";
 import { ContingentPrompt } from "../../components/ContingentPrompt";
+import { BoxOfficeCard } from "./boxoffice/card";
 
 /** Dashboard home: the organiser's account state and public profile link. */
 export default function DashboardHome() {
@@ -21,9 +22,12 @@ export default function DashboardHome() {
 
   if (!canView) {
     return (
-      <Alert color="yellow" title={t`No access to the main dashboard`}>
-        <Trans>Your team account does not have the right to view the main dashboard. Ask the organiser to grant it.</Trans>
-      </Alert>
+      <Stack>
+        <Alert color="yellow" title={t`No access to the main dashboard`}>
+          <Trans>Your team account does not have the right to view the main dashboard. Ask the organiser to grant it.</Trans>
+        </Alert>
+        <BoxOfficeCard />
+      </Stack>
     );
   }
   if (overview.isPending) return <PageLoader />;
@@ -96,6 +100,7 @@ export default function DashboardHome() {
             </Text>
           </Stack>
         </Paper>
+        <BoxOfficeCard />
       </SimpleGrid>
       <Paper withBorder p="md">
         <Stack gap="xs">

@@ -12,6 +12,7 @@ const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
 const StadiumsArea = lazy(() => import("./stadiums"));
 const OrdersArea = lazy(() => import("./orders"));
+const BoxOfficeArea = lazy(() => import("./boxoffice"));
 const ProfileArea = lazy(() => import("./profile"));
 
 /**
@@ -25,6 +26,7 @@ export default function DashboardArea() {
   const canEvents = can("createEvent") || can("updateEvent");
   const canStadiums = can("seatingPlansView") || can("seatingPlansUpdate");
   const canOrders = can("viewOrders") || can("updateOrderDate");
+  const canBoxOffice = can("showBoxoffice") || can("updateBoxoffice");
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
@@ -35,6 +37,7 @@ export default function DashboardArea() {
       : []),
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
     ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
+    ...(canBoxOffice ? [{ href: "/boxoffice", label: t`Box office` }] : []),
     ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
   ];
   return (
@@ -52,6 +55,9 @@ export default function DashboardArea() {
             <StadiumsArea />
           </Route>
           <Route path="/orders" component={OrdersArea} />
+          <Route path="/boxoffice" nest>
+            <BoxOfficeArea />
+          </Route>
           <Route path="/profile" nest>
             <ProfileArea />
           </Route>

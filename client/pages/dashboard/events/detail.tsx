@@ -11,6 +11,7 @@ import { describeError } from "../../../lib/errors";
 import { useTRPC } from "../../../lib/trpc";
 import type { WizardKind } from "./wizard/types";
 import { isCancellable, isCancelled, isLive } from "../../../../shared/rules/event-status";
+import { BoxOfficeSettingsForm, useBoxOfficeRights } from "../boxoffice/settings";
 
 function useDetail(id: string) {
   const trpc = useTRPC();
@@ -23,6 +24,7 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
   const [, navigate] = useLocation();
   const detail = useDetail(id);
   const actions = useEventActions(() => navigate("/"));
+  const boxOffice = useBoxOfficeRights();
   if (detail.isPending) return <PageLoader />;
   if (detail.isError) return <Alert color="red">{describeError(i18n, detail.error)}</Alert>;
   const { event, dates, categories, childEvents, listStatus, seating } = detail.data;
@@ -53,6 +55,11 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           {isLive(event.status) && (
             <Button component={Link} href={`~/event/${event.id}`} variant="default">
               <Trans>Online shop</Trans>
+            </Button>
+          )}
+          {boxOffice.counter && kind === "event" && isLive(event.status) && (
+            <Button component={Link} href={`~/dashboard/boxoffice?event=${event.id}`} variant="default">
+              <Trans>Box office</Trans>
             </Button>
           )}
           {event.seatingMode === "template" && dates.length > 0 && (
@@ -153,6 +160,7 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
           </Table.ScrollContainer>
         </Paper>
       )}
+      {boxOffice.counter && kind === "event" && <BoxOfficeSettingsForm eventId={event.id} />}
       {kind === "season" ? (
         childEvents.length > 0 && (
           <Paper withBorder p="md">
