@@ -149,3 +149,74 @@ test("the organiser sells two picked seats for cash at the counter in six action
   await expect(shift.getByTestId("shift-sale")).toContainText("€60.00");
   await expect(shift.getByTestId("cash-expected")).toHaveText("€160.00");
 });
+
+test("a sale whose answer is lost shows 'not confirmed'; the retry makes exactly one order; the sale is cancelled in its method and the shift closes with its Z-report", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const cashier = await englishPage(browser);
+  await login(cashier, "organiser@example.com");
+  await cashier.getByRole("link", { name: "Box office", exact: true }).click();
+  await cashier.getByTestId("boxoffice-dates").getByRole("row").filter({ hasText: "FC Musterstadt" }).getByRole("link", { name: /^Open counter/ }).click();
+  const startingCash = cashier.getByTestId("starting-cash");
+  await expect(startingCash.or(cashier.getByTestId("counter"))).toBeVisible();
+  if (await startingCash.isVisible()) {
+    await startingCash.fill("50,00");
+    await cashier.getByRole("button", { name: "Open shift" }).click();
+  }
+  await expect(cashier.getByTestId("counter")).toBeVisible();
+
+  // Keyboard only: category 2 (Gegengerade), quantity 2, best available, card.
+  await cashier.keyboard.press("2");
+  await cashier.keyboard.press("+");
+  await expect(cashier.getByTestId("quantity")).toHaveValue("2");
+  await cashier.keyboard.press("b");
+  await expect(cashier.getByTestId("cart-seat")).toHaveCount(2);
+  await cashier.keyboard.press("k");
+  await expect(cashier.getByRole("radio", { name: /^Card/ })).toHaveAttribute("aria-checked", "true");
+
+  // The server sells, but its answer never arrives.
+  let sent = 0;
+  await cashier.route(/\/trpc\/[^?]*boxOffice\.sell/, async (route) => {
+    sent += 1;
+    await route.fetch();
+    await route.abort("connectionreset");
+  });
+  await cashier.keyboard.press("F9");
+  await expect(cashier.getByTestId("sale-unconfirmed")).toContainText("Not confirmed — retry");
+  expect(sent).toBe(1);
+  await cashier.unroute(/\/trpc\/[^?]*boxOffice\.sell/);
+
+  // The retry carries the same key: the sale that was made, not a second one.
+  await cashier.getByRole("button", { name: /^Retry sale/ }).click();
+  await expect(cashier.getByTestId("sale-done")).toBeVisible();
+  const number = (await cashier.getByTestId("sale-number").textContent())!;
+  await cashier.keyboard.press("Escape");
+  await cashier.getByTestId("open-shift-panel").click();
+  const shift = cashier.getByRole("dialog", { name: "My shift" });
+  const sale = shift.getByTestId("shift-sale").filter({ hasText: number });
+  await expect(sale).toHaveCount(1);
+  await expect(sale).toContainText("Card");
+  await expect(sale).toContainText("€60.00");
+
+  // Cancelled at the counter: the money goes back by card.
+  await sale.getByRole("button", { name: "Cancel sale" }).click();
+  const confirm = cashier.getByRole("dialog", { name: `Cancel sale ${number}?` });
+  await expect(confirm).toContainText("Give back €60.00 in Card.");
+  await confirm.getByRole("button", { name: "Cancel sale" }).click();
+  await expect(sale).toContainText("Cancelled");
+  const cardRow = shift.getByTestId("z-report").getByRole("row").filter({ hasText: "Card" });
+  await expect(cardRow).toContainText("€60.00");
+
+  // Closing with the counted cash freezes the Z-report; counted as expected: no difference.
+  const expected = (await shift.getByTestId("cash-expected").textContent())!.replace("€", "");
+  await shift.getByTestId("counted-cash").fill(expected);
+  await shift.getByRole("button", { name: "Close shift and create Z-report" }).click();
+  const closed = cashier.getByTestId("closed-shift");
+  await expect(closed.getByTestId("cash-difference")).toHaveText("€0.00");
+  const pdfUrl = await closed.getByTestId("z-report-pdf").getAttribute("href");
+  const pdf = await cashier.request.get(pdfUrl!);
+  expect(pdf.headers()["content-type"]).toContain("application/pdf");
+  // The next cashier is asked for a new shift; the closed one is listed with the past shifts.
+  await expect(cashier.getByTestId("starting-cash")).toBeVisible();
+  await cashier.getByRole("link", { name: "Change date" }).click();
+  await expect(cashier.getByTestId("past-shifts").getByRole("row")).not.toHaveCount(1);
+});

@@ -20,7 +20,7 @@ import { useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { type CounterCart, type CounterCategory, type CounterScope, isTyping, type ShiftDetail, METHOD_KEYS, newSaleKey, parseEuros, printPdf, saleAmounts, saleTickets } from "./model";
 import { type Buyer, PaymentPanel, SaleDone, type SalePhase } from "./payment";
 import { BoxOfficeSettingsForm, useBoxOfficeRights } from "./settings";
-import { OpenShiftForm, ShiftPanel } from "./shifts";
+import { OpenShiftForm, ShiftPanel, ZReportView } from "./shifts";
 
 type HoldOutcome = { status: "held"; cart: { id: string; secret: string | null } } | { status: "taken"; taken: string[] } | { status: "sold_out"; ticketCategoryIds: string[] };
 
@@ -109,6 +109,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
   const [pending, setPending] = useState(0);
   const [drawer, setDrawer] = useState<null | "shift" | "settings" | "keys">(null);
   const [printed, setPrinted] = useState<string | null>(null);
+  const [closedShift, setClosedShift] = useState<ShiftDetail | null>(null);
   const saleKey = useRef<string | null>(null);
   const chain = useRef<Promise<void>>(Promise.resolve());
   const cashRef = useRef<HTMLInputElement>(null);
@@ -428,6 +429,14 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     return (
       <Stack>
         <CounterHeader scope={scope} when={scope.startsAt ? when.format(scope.startsAt) : ""} onShift={null} onSettings={rights.setup ? () => setDrawer("settings") : null} onKeys={() => setDrawer("keys")} />
+        {closedShift && (
+          <Paper withBorder p="md" data-testid="closed-shift">
+            <Title order={2} size="h4" mb="xs">
+              <Trans>Shift closed: Z-report</Trans>
+            </Title>
+            <ZReportView report={closedShift.report} shiftId={closedShift.id} />
+          </Paper>
+        )}
         <OpenShiftForm />
         <SettingsDrawer opened={drawer === "settings"} onClose={() => setDrawer(null)} eventId={scope.eventId} />
       </Stack>
@@ -721,7 +730,13 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
         </Grid.Col>
       </Grid>
       <Drawer opened={drawer === "shift"} onClose={() => setDrawer(null)} title={t`My shift`} position="right" size="xl" closeButtonProps={{ "aria-label": t`Close` }}>
-        <ShiftPanel shift={shift} onClosed={() => undefined} />
+        <ShiftPanel
+          shift={shift}
+          onClosed={(closed) => {
+            setDrawer(null);
+            setClosedShift(closed);
+          }}
+        />
       </Drawer>
       <SettingsDrawer opened={drawer === "settings"} onClose={() => setDrawer(null)} eventId={scope.eventId} />
       <Drawer opened={drawer === "keys"} onClose={() => setDrawer(null)} title={t`Keyboard shortcuts`} position="right" closeButtonProps={{ "aria-label": t`Close` }}>
