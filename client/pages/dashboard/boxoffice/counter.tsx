@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Anchor, Badge, Box, Button, Drawer, Grid, Group, Kbd, NumberInput, Paper, Select, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { modals } from "@mantine/modals";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
@@ -245,6 +245,11 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     const given = method === "cash" && cash.trim() !== "" ? parseEuros(cash, i18n.locale) : undefined;
     if (given === null) {
       toast.error(t`Enter the amount given in euros.`);
+      cashRef.current?.focus();
+      return;
+    }
+    if (given !== undefined && given < amounts.totalCents) {
+      toast.error(t`The cash given is less than the total.`);
       cashRef.current?.focus();
       return;
     }
@@ -520,7 +525,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
       <Stack gap={2} mt="sm">
         <Group justify="space-between">
           <Text size="sm">
-            <Trans>{amounts.tickets} tickets</Trans>
+            <Plural value={amounts.tickets} one="# ticket" other="# tickets" />
           </Text>
           <Text size="sm">{money(amounts.ticketsCents)}</Text>
         </Group>

@@ -187,14 +187,14 @@ export function SaleDone({ result, onPrint, onNew, newRef }: { result: SaleResul
             <Trans>The tickets were also sent by email.</Trans>
           </Text>
         )}
-        <Group grow>
-          <Button variant="default" onClick={onPrint} rightSection={<Kbd size="xs">P</Kbd>} data-testid="print-tickets">
-            <Trans>Print tickets</Trans>
-          </Button>
-          <Button ref={newRef} onClick={onNew} rightSection={<Kbd size="xs">N</Kbd>} data-testid="new-sale">
+        <Stack gap="xs">
+          <Button ref={newRef} onClick={onNew} size="md" justify="space-between" rightSection={<Kbd size="xs">N</Kbd>} data-testid="new-sale">
             <Trans>New sale</Trans>
           </Button>
-        </Group>
+          <Button variant="default" onClick={onPrint} justify="space-between" rightSection={<Kbd size="xs">P</Kbd>} data-testid="print-tickets">
+            <Trans>Print tickets</Trans>
+          </Button>
+        </Stack>
       </Stack>
     </Paper>
   );

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
@@ -78,7 +78,9 @@ export function BoxOfficeSettingsForm({ eventId, onSaved, framed = true }: { eve
     body = (
       <form onSubmit={submit} noValidate data-testid="boxoffice-settings">
         <Stack gap="sm">
-          <EurosField label={t`Box office fee per ticket`} value={fee} onChange={setFee} error={touched ? feeError : null} />
+          <Box maw={280}>
+            <EurosField label={t`Box office fee per ticket`} value={fee} onChange={setFee} error={touched ? feeError : null} />
+          </Box>
           <Text size="xs" c="dimmed">
             <Trans>Added to every chargeable ticket sold at the counter, including VAT at the event's rate. Counter sales pay no online service fee.</Trans>
           </Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
+import { Alert, Anchor, Box, Button, Modal, Paper, SimpleGrid, Stack, Table, Text, TextInput, Title, VisuallyHidden } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { modals } from "@mantine/modals";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -8,7 +8,8 @@ import type { ZReportData } from "../../../../shared/schemas/boxoffice";
 import { describeError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from "../orders/labels";
+import type { OrderStatus } from "../../../../shared/schemas/orders";
+import { OrderStatusBadge, PAYMENT_METHOD_LABELS, ToneBadge } from "../orders/labels";
 import { centsInput, parseEuros, type ShiftDetail } from "./model";
 
 /** A euro amount field (decimal comma in German) that reports cents, or null while invalid. */
@@ -46,6 +47,8 @@ export function EurosField({
       autoFocus={autoFocus}
       data-testid={testId}
       size={size}
+      // Errors in AA contrast (the default error red is too light for text).
+      styles={{ error: { color: "var(--mantine-color-red-9)" }, input: { color: "var(--mantine-color-text)" } }}
     />
   );
 }
@@ -110,7 +113,7 @@ export function ZReportView({ report, shiftId }: { report: ZReportData; shiftId:
   const lang = i18n.locale.startsWith("de") ? "de" : "en";
   return (
     <Stack gap="sm" data-testid="z-report">
-      <Table.ScrollContainer minWidth={420}>
+      <Table.ScrollContainer minWidth={300} scrollAreaProps={{ viewportProps: { tabIndex: 0, "aria-label": t`Report per payment method` } }}>
         <Table striped>
           <Table.Thead>
             <Table.Tr>
@@ -274,11 +277,9 @@ export function ShiftPanel({ shift, onClosed }: { shift: ShiftDetail; onClosed: 
                     <Text size="sm" ff="monospace">
                       {s.number}
                     </Text>
-                    {s.buyer && (
-                      <Text size="xs" c="dimmed">
-                        {s.buyer}
-                      </Text>
-                    )}
+                    <Text size="xs" c="dimmed">
+                      {[s.eventName, s.buyer].filter(Boolean).join(" · ")}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{time.format(new Date(s.createdAt))}</Table.Td>
                   <Table.Td>{i18n._(PAYMENT_METHOD_LABELS[s.paymentMethod as keyof typeof PAYMENT_METHOD_LABELS] ?? PAYMENT_METHOD_LABELS.other)}</Table.Td>
@@ -289,9 +290,7 @@ export function ShiftPanel({ shift, onClosed }: { shift: ShiftDetail; onClosed: 
                         {t`Cancel sale`}
                       </Button>
                     ) : (
-                      <Badge color="gray" variant="light">
-                        {i18n._(ORDER_STATUS_LABELS[s.status as keyof typeof ORDER_STATUS_LABELS] ?? ORDER_STATUS_LABELS.cancelled)}
-                      </Badge>
+                      <OrderStatusBadge status={s.status as OrderStatus} />
                     )}
                   </Table.Td>
                 </Table.Tr>
@@ -366,9 +365,9 @@ export function PastShifts() {
                   <Table.Td>
                     {when.format(new Date(s.openedAt))}
                     {!s.closedAt && (
-                      <Badge ml="xs" color="green" variant="light">
-                        {t`open`}
-                      </Badge>
+                      <Box component="span" ml="xs">
+                        <ToneBadge tone="ok">{t`open`}</ToneBadge>
+                      </Box>
                     )}
                   </Table.Td>
                   <Table.Td>{s.cashier}</Table.Td>
@@ -376,8 +375,8 @@ export function PastShifts() {
                   <Table.Td ta="right">{money(s.salesCents)}</Table.Td>
                   <Table.Td ta="right">{s.differenceCents === null ? "–" : money(s.differenceCents)}</Table.Td>
                   <Table.Td>
-                    <Button size="compact-xs" variant="light" onClick={() => setOpenId(s.id)} aria-label={t`Show: shift of ${when.format(new Date(s.openedAt))}`}>
-                      {t`Show`}
+                    <Button size="compact-xs" variant="light" onClick={() => setOpenId(s.id)} aria-label={t`Show report: shift of ${when.format(new Date(s.openedAt))}`}>
+                      {t`Show report`}
                     </Button>
                   </Table.Td>
                 </Table.Tr>
