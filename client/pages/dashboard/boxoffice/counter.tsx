@@ -6,7 +6,7 @@ import { TRPCClientError } from "@trpc/client";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { formatCents } from "../../../../shared/rules/money";
-import type { CounterPaymentMethod } from "../../../../shared/schemas/boxoffice";
+import type { CounterPaymentMethod, SellInput } from "../../../../shared/schemas/boxoffice";
 import type { CartCredentials } from "../../../../shared/schemas/shop";
 import { useCountdown } from "../../../components/Shop/CartSummary";
 import { SHOP_STATUS_COLORS } from "../../../components/Shop/ShopPanel";
@@ -121,13 +121,22 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     if (cartEnded && phase.kind === "idle") setCart(null);
   }, [cartEnded, phase.kind, setCart]);
 
-  // What is left changes with every sale and hold: read it again shortly after the plan moves.
+  // What is left changes with every sale and hold: read it again at most every 2 s while the plan moves.
   const revision = feed.revision;
+  const leftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
-    if (revision === 0) return;
-    const timer = setTimeout(() => void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.scope.queryKey({ scopeId }) }), 1500);
-    return () => clearTimeout(timer);
+    if (revision === 0 || leftTimer.current) return;
+    leftTimer.current = setTimeout(() => {
+      leftTimer.current = null;
+      void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.scope.queryKey({ scopeId }) });
+    }, 2000);
   }, [revision, queryClient, trpc, scopeId]);
+  useEffect(
+    () => () => {
+      if (leftTimer.current) clearTimeout(leftTimer.current);
+    },
+    [],
+  );
 
   const money = (c: number) => formatCents(c, i18n.locale);
   const amounts = saleAmounts(cartData, scope);
@@ -142,6 +151,11 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
   const busy = pending > 0;
 
   const refreshCart = () => queryClient.invalidateQueries({ queryKey: trpc.boxOffice.cart.pathKey() });
+  /** The held cart as the server has it now (into the cache), so a sale right after a hold sells what is held. */
+  const syncCart = async () => {
+    const c = cartRef.current;
+    if (c) await queryClient.fetchQuery({ ...trpc.boxOffice.cart.queryOptions({ cart: c }), staleTime: 0 }).catch(() => undefined);
+  };
   const onError = (error: unknown) => {
     toast.error(describeError(i18n, error));
     void refreshCart();
@@ -150,7 +164,6 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     if (result.status === "held") {
       if (result.cart.secret) setCart({ id: result.cart.id, secret: result.cart.secret });
       saleKey.current = null;
-      void refreshCart();
     } else if (result.status === "taken") {
       const labels = result.taken.map((k) => {
         const s = index.get(k);
@@ -168,13 +181,11 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
       try {
         const result = await run(cartRef.current);
         if (result) onOutcome(result);
-        else {
-          saleKey.current = null;
-          await refreshCart();
-        }
+        else saleKey.current = null;
       } catch (error) {
         onError(error);
       } finally {
+        await syncCart();
         setPending((n) => n - 1);
       }
     });
@@ -236,50 +247,70 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     void printPdf(url, () => newRef.current?.focus()).then((type) => setPrinted(type ? `${url} ${type}` : url));
   };
 
+  const sending = useRef(false);
   const complete = async () => {
-    if (phase.kind === "sending" || phase.kind === "done") return;
-    if (!shift || !cart || !cartData || amounts.tickets === 0) {
+    if (sending.current || phase.kind === "done") return;
+    sending.current = true;
+    try {
+      await sell();
+    } finally {
+      sending.current = false;
+    }
+  };
+  const newAttempt = async (): Promise<SellInput | null> => {
+    // Holds still on their way finish first: the sale sells exactly what is held then.
+    await chain.current;
+    const cart = cartRef.current;
+    const cartData = cart ? queryClient.getQueryData(trpc.boxOffice.cart.queryKey({ cart })) : undefined;
+    const amounts = saleAmounts(cartData?.state === "active" ? cartData : undefined, scope);
+    if (!shift || !cart || !cartData || cartData.state !== "active" || amounts.tickets === 0) {
       toast.error(t`Choose seats or tickets first.`);
-      return;
+      return null;
     }
     const given = method === "cash" && cash.trim() !== "" ? parseEuros(cash, i18n.locale) : undefined;
     if (given === null) {
       toast.error(t`Enter the amount given in euros.`);
       cashRef.current?.focus();
-      return;
+      return null;
     }
     if (given !== undefined && given < amounts.totalCents) {
       toast.error(t`The cash given is less than the total.`);
       cashRef.current?.focus();
-      return;
+      return null;
     }
     const { tickets, incomplete } = saleTickets(cartData, scope);
     if (incomplete) {
       toast.error(t`A ticket for several persons needs all its seats. Choose the missing seats.`);
-      return;
+      return null;
     }
     // One key per sale attempt, kept until the sale is confirmed: a retry can never sell twice.
     saleKey.current ??= newSaleKey();
     const hasBuyer = buyer.firstName.trim() || buyer.lastName.trim() || buyer.email.trim();
+    attempt.current = {
+      cart,
+      idempotencyKey: saleKey.current,
+      shiftId: shift.id,
+      tickets,
+      paymentMethod: method,
+      ...(given !== undefined ? { cashGivenCents: given } : {}),
+      ...(hasBuyer ? { buyer } : {}),
+      locale: i18n.locale.startsWith("de") ? "de" : "en",
+    };
+    return attempt.current;
+  };
+  /** What the last attempt sent: a retry after a lost answer sends exactly this again (same key, same tickets). */
+  const attempt = useRef<SellInput | null>(null);
+  const sell = async () => {
+    const input = (phase.kind === "unconfirmed" ? attempt.current : null) ?? (await newAttempt());
+    if (!input) return;
     setPhase({ kind: "sending" });
     try {
-      const result = await client.boxOffice.sell.mutate(
-        {
-          cart,
-          idempotencyKey: saleKey.current,
-          shiftId: shift.id,
-          tickets,
-          paymentMethod: method,
-          ...(given !== undefined ? { cashGivenCents: given } : {}),
-          ...(hasBuyer ? { buyer } : {}),
-          locale: i18n.locale.startsWith("de") ? "de" : "en",
-        },
-        { signal: AbortSignal.timeout(SALE_TIMEOUT_MS) },
-      );
+      const result = await client.boxOffice.sell.mutate(input, { signal: AbortSignal.timeout(SALE_TIMEOUT_MS) });
       setPhase({ kind: "done", result });
       setCart(null);
       saleKey.current = null;
-      void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.shift.queryKey({ shiftId: shift.id }) });
+      attempt.current = null;
+      void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.shift.queryKey({ shiftId: input.shiftId }) });
       void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.scope.queryKey({ scopeId }) });
       print(result.ticketsPdfUrl);
       queueMicrotask(() => newRef.current?.focus());
@@ -291,6 +322,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
       }
       // The server refused: nothing was sold, the seats are still held; a new attempt gets a new key.
       saleKey.current = null;
+      attempt.current = null;
       setPhase({ kind: "idle" });
       toast.error(describeError(i18n, error));
       void refreshCart();

@@ -95,6 +95,7 @@ export function PaymentPanel({
               onChange={onCash}
               testId="cash-given"
               size="md"
+              disabled={locked}
               error={cashInvalid ? t`Enter an amount in euros, e.g. ${centsInput(5000, i18n.locale)}.` : cashShort ? t`Less than the total of ${money(totalCents)}.` : null}
             />
           )}

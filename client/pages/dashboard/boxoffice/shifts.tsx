@@ -22,6 +22,7 @@ export function EurosField({
   testId,
   inputRef,
   size,
+  disabled,
 }: {
   label: string;
   value: string;
@@ -31,6 +32,7 @@ export function EurosField({
   testId?: string;
   inputRef?: React.Ref<HTMLInputElement>;
   size?: string;
+  disabled?: boolean;
 }) {
   const { i18n } = useLingui();
   return (
@@ -47,6 +49,7 @@ export function EurosField({
       autoFocus={autoFocus}
       data-testid={testId}
       size={size}
+      disabled={disabled}
       // Errors in AA contrast (the default error red is too light for text).
       styles={{ error: { color: "var(--mantine-color-red-9)" }, input: { color: "var(--mantine-color-text)" } }}
     />
