@@ -23,7 +23,9 @@ export const METHOD_KEYS: readonly { method: CounterPaymentMethod; key: string }
  * "50.5", "1,234.50" (English); null for anything else (negative, letters, more than two decimals).
  */
 export function parseEuros(text: string, locale: string): number | null {
-  let s = text.replace(/[\s\u00a0€]/g, "");
+  let s = text.trim().replace(/\s*€$|^€\s*/g, "").replace(/\u00a0/g, " ");
+  // Spaces only between groups of three digits ("1 234,50").
+  if (/\s/.test(s)) s = /^\d{1,3}( \d{3})+([.,]\d{1,2})?$/.test(s) ? s.replace(/ /g, "") : "";
   if (s === "") return null;
   const decimal = locale.startsWith("de") ? "," : ".";
   const group = decimal === "," ? "." : ",";
