@@ -114,7 +114,6 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
   const chain = useRef<Promise<void>>(Promise.resolve());
   const cashRef = useRef<HTMLInputElement>(null);
   const newRef = useRef<HTMLButtonElement>(null);
-  const planRef = useRef<HTMLDivElement>(null);
   const plan = useRef<SeatingPlanHandle>(null);
 
   useEffect(() => {
@@ -205,7 +204,8 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     setMethod("cash");
     setQuantity(1);
     setPrinted(null);
-    queueMicrotask(() => planRef.current?.querySelector<HTMLElement>('[role="application"]')?.focus() ?? document.getElementById("counter-categories")?.focus());
+    // The next sale starts with a category (digits, +/−, B) or a click on the plan.
+    queueMicrotask(() => document.getElementById("counter-categories")?.focus());
   };
   const fresh = () => {
     if (phase.kind === "done") startNewSale(false);
@@ -718,7 +718,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
       <Grid gap="sm" columns={24}>
         <Grid.Col span={{ base: 24, md: 14, lg: 10 }}>
           {scope.layout ? (
-            <Paper withBorder p="xs" ref={planRef}>
+            <Paper withBorder p="xs">
               <Box data-testid="seat-map" data-feed-ready={feed.ready ? "true" : "false"}>
                 <SeatingPlan
                   layout={scope.layout}
