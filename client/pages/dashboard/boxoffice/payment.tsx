@@ -142,6 +142,11 @@ export function PaymentPanel({
           <Button
             type="submit"
             size="lg"
+            // The label wraps rather than being cut ("Verkauf abschließen" beside its key hint).
+            h="auto"
+            mih={50}
+            py={8}
+            styles={{ label: { whiteSpace: "normal", textAlign: "center" } }}
             color={phase.kind === "unconfirmed" ? "#a63c06" : "#237032"}
             disabled={!canSell || cashInvalid || cashShort}
             loading={phase.kind === "sending"}
