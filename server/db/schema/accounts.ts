@@ -83,6 +83,8 @@ export const users = pgTable(
     /** Agents only: the event they check people in for. */
     eventId: uuid().references((): AnyPgColumn => events.id, { onDelete: "set null" }),
     activatedAt: timestamp({ withTimezone: true }),
+    /** The last successful sign-in (the event staff list shows it). */
+    lastLoginAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [

@@ -6,3 +6,4 @@ export * from "./seating";
 export * from "./shop";
 export * from "./orders";
 export * from "./boxoffice";
+export * from "./checkin";

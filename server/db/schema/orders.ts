@@ -132,9 +132,15 @@ export const orderLines = pgTable(
     /** After a date change: the line this ticket replaced (its code is refused from then on). */
     replacesLineId: uuid().references((): AnyPgColumn => orderLines.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Set by a trigger on every change of the line and of its order's state (migration 0016):
+     * check-in devices fetch what changed since their last look (issue 18).
+     */
+    changedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("order_lines_order_idx").on(t.orderId),
+    index("order_lines_scope_changed_idx").on(t.scopeId, t.changedAt),
     index("order_lines_scope_idx").on(t.scopeId, t.status),
     uniqueIndex("order_lines_replaces_unique").on(t.replacesLineId),
   ],
