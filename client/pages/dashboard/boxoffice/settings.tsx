@@ -2,7 +2,6 @@ import { Alert, Box, Button, Group, Paper, SegmentedControl, Stack, Text, Title 
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useEffect, useState } from "react";
-import { canActForOrganiser } from "../../../../shared/permissions";
 import { formatCents } from "../../../../shared/rules/money";
 import { type BoxOfficePrintFormat, MAX_BOX_OFFICE_FEE_CENTS } from "../../../../shared/schemas/boxoffice";
 import { describeError } from "../../../lib/errors";
@@ -10,15 +9,13 @@ import { useUserInfo } from "../../../lib/session";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
 import { centsInput, parseEuros } from "./model";
+import { boxOfficeRights } from "./rights";
 import { EurosField } from "./shifts";
 
 /** Whether the signed-in user may work the counter / change its settings. */
 export function useBoxOfficeRights() {
   const info = useUserInfo();
-  return {
-    counter: canActForOrganiser(info?.user, ["showBoxoffice", "updateBoxoffice"]),
-    setup: canActForOrganiser(info?.user, ["updateBoxoffice"]),
-  };
+  return boxOfficeRights(info?.user);
 }
 
 /**
