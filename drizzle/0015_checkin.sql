@@ -8,6 +8,7 @@ CREATE TABLE "checkins" (
 	"order_id" uuid NOT NULL,
 	"staff_user_id" uuid,
 	"device_id" text NOT NULL,
+	"device_label" text NOT NULL,
 	"nonce" text NOT NULL,
 	"outcome" "checkin_outcome" DEFAULT 'admitted' NOT NULL,
 	"offline" boolean DEFAULT false NOT NULL,

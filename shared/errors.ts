@@ -83,6 +83,8 @@ export const APP_ERROR_CODES = [
   "CASH_BELOW_TOTAL",
   "SALE_NOT_FREE",
   "SALE_NOT_IN_SHIFT",
+  // Check-in (decision 018)
+  "CHECKIN_NOT_UNDOABLE",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

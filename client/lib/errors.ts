@@ -94,6 +94,7 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   CASH_BELOW_TOTAL: msg`The cash given is less than the total. Nothing was sold.`,
   SALE_NOT_FREE: msg`These tickets are not free of charge: choose cash, card, PayPal or other. Nothing was sold.`,
   SALE_NOT_IN_SHIFT: msg`Only a sale of your open shift can be cancelled here; use the orders page for other orders.`,
+  CHECKIN_NOT_UNDOABLE: msg`This check-in cannot be undone any more: it was undone already or was not an entry.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 

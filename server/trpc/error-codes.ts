@@ -82,6 +82,7 @@ const TRPC_CODE: Record<AppErrorCode, TRPC_ERROR_CODE_KEY> = {
   CASH_BELOW_TOTAL: "BAD_REQUEST",
   SALE_NOT_FREE: "BAD_REQUEST",
   SALE_NOT_IN_SHIFT: "CONFLICT",
+  CHECKIN_NOT_UNDOABLE: "CONFLICT",
 };
 
 /** The tRPC code an AppError travels with. */

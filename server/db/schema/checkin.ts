@@ -32,6 +32,7 @@ export const checkins = pgTable(
     staffUserId: uuid().references(() => users.id, { onDelete: "set null" }),
     /** The device that scanned (a random id it keeps) and its label for the yellow verdict. */
     deviceId: text().notNull(),
+    deviceLabel: text().notNull(),
     /** One per scan, made by the device: a retried or replayed scan is recognised, never written twice. */
     nonce: text().notNull(),
     outcome: checkinOutcomeEnum().notNull().default("admitted"),

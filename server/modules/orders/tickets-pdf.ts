@@ -7,7 +7,7 @@ import { formatCents } from "../../../shared/rules/money";
 import type { Database } from "../../db/client";
 import { i18nFor } from "../../i18n";
 import { txRows } from "../../db/sql";
-import { ticketCode } from "./ticket-code";
+import { signedTicketCode } from "./ticket-code";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
 const P = {
@@ -24,6 +24,7 @@ const P = {
   order: /*i18n*/ { id: "pdf.order", message: "Order" },
   season: /*i18n*/ { id: "pdf.season", message: "Season ticket: valid for every event of the season" },
   code: /*i18n*/ { id: "pdf.code", message: "Ticket code" },
+  reference: /*i18n*/ { id: "pdf.reference", message: "Ticket reference: {reference}" },
   note: /*i18n*/ { id: "pdf.note", message: "Show this ticket at the entrance, printed or on your phone. Each code admits once." },
   canceled: /*i18n*/ { id: "pdf.canceled", message: "CANCELLED" },
 };
@@ -43,6 +44,8 @@ export function placeText(t: I18n, labels: string[], areaId: string | null): str
 
 type TicketRow = {
   id: string;
+  event_id: string;
+  scope_id: string;
   category_name: string;
   place_labels: string[];
   area_id: string | null;
@@ -141,7 +144,7 @@ export async function renderOrderTickets(
   if (!order) return null;
   const lines = await txRows<TicketRow>(
     database.db,
-    sql`select l.id, l.category_name, l.place_labels, l.area_id, l.price_cents, l.total_cents, l.booking_options, l.status, l.participant, c.pdf_description
+    sql`select l.id, l.event_id, l.scope_id, l.category_name, l.place_labels, l.area_id, l.price_cents, l.total_cents, l.booking_options, l.status, l.participant, c.pdf_description
         from order_lines l left join ticket_categories c on c.id = l.ticket_category_id
         where l.order_id = ${orderId} order by l.created_at, l.id`,
   );
@@ -164,7 +167,7 @@ export async function renderOrderTickets(
   // Beside the QR code (A4) the text keeps clear of it; below it (narrow formats) it runs full width.
   const textWidth = beside ? W - 2 * M - (qr + 20) : W - 2 * M;
 
-  for (const line of lines) {
+  for (const [index, line] of lines.entries()) {
     const page = pdf.addPage([W, H]);
     let y = H - M;
     const text = (content: string, size: number, font = regular, color = rgb(0.1, 0.1, 0.1)) => {
@@ -193,16 +196,28 @@ export async function renderOrderTickets(
     field(t._(P.order), order.number);
     if (order.is_season) text(t._(P.season), beside ? 10 : 8, bold);
 
-    const code = ticketCode(secret, line.id);
+    // The QR carries the signed code (decision 018); below it the reference staff can type at the
+    // door ("K7M2-X9QD-2": the same as the order detail), then the code itself in small type.
+    const code = signedTicketCode(secret, { lineId: line.id, eventId: line.event_id, scopeId: line.scope_id });
     const qrX = beside ? W - M - qr : (W - qr) / 2;
     const qrY = beside ? H - M - qr - 20 : y - 12 - qr;
     drawQr(page, code, qrX, qrY, qr);
-    page.drawText(t._(P.code), { x: qrX, y: qrY - 15, size: 8, font: regular, color: rgb(0.45, 0.45, 0.45) });
-    page.drawText(code, { x: beside ? qrX : M, y: qrY - 27, size: beside ? 6.5 : 5, font: regular });
+    const codeX = beside ? qrX : M;
+    page.drawText(winAnsi(t._({ ...P.reference, values: { reference: `${order.number}-${index + 1}` } })), { x: codeX, y: qrY - 15, size: 9, font: bold });
+    page.drawText(t._(P.code), { x: codeX, y: qrY - 27, size: 7, font: regular, color: rgb(0.45, 0.45, 0.45) });
+    const codeSize = 4.5;
+    const codeWidth = beside ? qr : W - 2 * M;
+    let row = 0;
+    for (let i = 0; i < code.length; row++) {
+      let n = 1;
+      while (i + n < code.length && regular.widthOfTextAtSize(code.slice(i, i + n + 1), codeSize) <= codeWidth) n++;
+      page.drawText(code.slice(i, i + n), { x: codeX, y: qrY - 36 - row * (codeSize + 1.5), size: codeSize, font: regular });
+      i += n;
+    }
     if (line.status === "canceled") {
       page.drawText(t._(P.canceled), { x: M + (beside ? 40 : 0), y: H / 2, size: beside ? 72 : 36, font: bold, color: rgb(0.85, 0.1, 0.1), opacity: 0.35 });
     }
-    y = beside ? H - M - 330 : qrY - 36;
+    y = beside ? H - M - 330 : qrY - 36 - row * (codeSize + 1.5);
     if (line.pdf_description) text(line.pdf_description, beside ? 10 : 8);
     text(t._(P.note), beside ? 9 : 7, regular, rgb(0.45, 0.45, 0.45));
   }
