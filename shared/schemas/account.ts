@@ -15,7 +15,8 @@ import { text } from "./text";
 
 const optional = (max: number, options: { multiline?: boolean } = {}) => text(options).trim().max(max, V.maxLength);
 
-const ZName = text().trim().min(1, V.required).min(NAME_MIN, V.minLength3).max(NAME_MAX, V.maxLength);
+/** A person's first or last name, or an organiser name (SPEC §5: at least 3 characters). */
+export const ZName = text().trim().min(1, V.required).min(NAME_MIN, V.minLength3).max(NAME_MAX, V.maxLength);
 
 /**
  * An http(s) address, or "" for none; `network` limits it to that network's own domains (a

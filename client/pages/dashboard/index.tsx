@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
-import { canActForOrganiser, type Permission } from "../../../shared/permissions";
+import { canActForOrganiser, isAccountOwner, type Permission } from "../../../shared/permissions";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
@@ -14,6 +14,7 @@ const StadiumsArea = lazy(() => import("./stadiums"));
 const OrdersArea = lazy(() => import("./orders"));
 const BoxOfficeArea = lazy(() => import("./boxoffice"));
 const ProfileArea = lazy(() => import("./profile"));
+const StaffArea = lazy(() => import("./staff"));
 
 /**
  * /dashboard/*: the organiser dashboard. The sidebar lists an entry only once its area exists
@@ -36,6 +37,8 @@ export default function DashboardArea() {
         ]
       : []),
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
+    // Owner only, like team management (decision 019).
+    ...(isAccountOwner(info?.user) ? [{ href: "/event-staff", label: t`Event Staff` }] : []),
     ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
     ...(canBoxOffice ? [{ href: "/boxoffice", label: t`Box office` }] : []),
     ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
@@ -54,6 +57,7 @@ export default function DashboardArea() {
           <Route path="/stadiums" nest>
             <StadiumsArea />
           </Route>
+          <Route path="/event-staff" component={StaffArea} />
           <Route path="/orders" component={OrdersArea} />
           <Route path="/boxoffice" nest>
             <BoxOfficeArea />

@@ -85,12 +85,26 @@ export async function updateTeamMember(db: DbOrTx, organiserId: string, input: z
  * Activates or deactivates a team member (SPEC §4). Deactivating ends its sessions at once;
  * returns whether sessions ended, so the caller closes its sockets.
  */
-export async function setTeamMemberActive(db: Db, organiserId: string, input: { id: string; active: boolean }): Promise<{ endedSessions: boolean }> {
+export function setTeamMemberActive(db: Db, organiserId: string, input: { id: string; active: boolean }): Promise<{ endedSessions: boolean }> {
+  return setSubAccountActive(db, organiserId, "team_member", input);
+}
+
+/**
+ * Activates or deactivates one of the organiser's team members or event staff (`role`): another
+ * organiser's account, or one of another role, is NOT_FOUND. Deactivating ends its sessions in
+ * the same transaction; returns whether it did, so the caller closes the user's sockets.
+ */
+export async function setSubAccountActive(
+  db: Db,
+  organiserId: string,
+  role: "team_member" | "agent",
+  input: { id: string; active: boolean },
+): Promise<{ endedSessions: boolean }> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .update(users)
       .set({ status: input.active ? "active" : "deactivated" })
-      .where(and(eq(users.id, input.id), eq(users.organiserId, organiserId), eq(users.role, "team_member")))
+      .where(and(eq(users.id, input.id), eq(users.organiserId, organiserId), eq(users.role, role)))
       .returning({ id: users.id });
     if (!row) throw new AppError("NOT_FOUND");
     if (input.active) return { endedSessions: false };

@@ -18,7 +18,7 @@ import {
   verifyEmailLogin,
 } from "./service";
 import { loginRateRules } from "./login-limits";
-import { createSession, invalidateSession, type SessionUser } from "./session";
+import { createSession, invalidateSession, recordLogin, type SessionUser } from "./session";
 import { signUserInfoToken } from "./user-info-token";
 
 const MINUTE = 60;
@@ -47,10 +47,12 @@ function userInfo(ctx: Context, user: SessionUser, expiresAt: Date) {
   };
 }
 
+/** Every successful login (organiser, team member, event staff) goes through here. */
 async function startSession(ctx: Context, user: SessionUser) {
   const { token, expiresAt } = await createSession(ctx.database.db, user.id, {
     inactivityDays: ctx.config.SESSION_INACTIVITY_DAYS,
   });
+  await recordLogin(ctx.database.db, user.id);
   ctx.cookies.set(token, expiresAt);
   return userInfo(ctx, user, expiresAt);
 }

@@ -46,6 +46,11 @@ export async function createSession(
   return { token, expiresAt };
 }
 
+/** Stamps a successful login (the event staff list shows the last one); a new session alone is no login. */
+export async function recordLogin(db: DbOrTx, userId: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, userId));
+}
+
 /**
  * Resolves a session token to its user, or null when the token is unknown, forged, expired
  * or the account is no longer active. Refreshes the inactivity window at most hourly.
