@@ -11,7 +11,7 @@ import { decodeBase64urlIgnorePadding, encodeBase64urlNoPadding } from "@oslojs/
  */
 export const SIGNED_PREFIX = "T2";
 export const HMAC_PREFIX = "T1";
-/** Longer input is not a code of ours (a T2 code is 154 characters). */
+/** Longer input is not a code of ours (a T2 code is 156 characters). */
 export const CODE_MAX_LENGTH = 200;
 const VERSION = 1;
 const PAYLOAD_BYTES = 1 + 16 * 3;

@@ -48,16 +48,17 @@ async function resolveScan(deps: AppDeps, db: DbOrTx, gate: Gate, input: string)
 export async function recordScan(deps: AppDeps, user: StaffUser, gate: Gate, scan: Scan): Promise<ScanResult> {
   const db = deps.database.db;
   return db.transaction(async (tx) => {
-    const [prior] = await txRows<{ id: string; line_id: string; outcome: "admitted" | "conflict"; staff_user_id: string | null; event_date_id: string }>(
-      tx,
-      sql`select id, line_id, outcome::text as outcome, staff_user_id, event_date_id from checkins where nonce = ${scan.nonce}`,
-    );
+    const prior = await priorScan(tx, scan.nonce);
     if (prior) return repeated(tx, user, gate, prior);
 
     const resolved = await resolveScan(deps, tx, gate, scan.code);
     if (!resolved) return refused({ kind: "forged" });
     if (!resolved.lineId) return refused({ kind: "unknown" });
     const row = await ticketAtDoor(tx, gate.organiserId, gate.date.id, resolved.lineId, !checkinTestLevers.skipLineLock);
+    // The same nonce may have been recorded while this scan waited for the line's lock (a retry
+    // sent while the first was under way): it answers what the first answered.
+    const racedIn = await priorScan(tx, scan.nonce);
+    if (racedIn) return repeated(tx, user, gate, racedIn);
     const ticket = row ? toTicket(row) : null;
     const entry = row ? toEntry(row) : null;
     const offline = scan.scannedAt !== null;
@@ -66,20 +67,25 @@ export async function recordScan(deps: AppDeps, user: StaffUser, gate: Gate, sca
     if (offline && verdict.kind === "already_checked_in") {
       // Admitted on the device while another scan had admitted it: both devices are told.
       const [c] = await txRows<{ id: string }>(tx, insertCheckin(user, gate, ticket!, scan, "conflict"));
+      const sameScan = c ? undefined : await priorScan(tx, scan.nonce);
+      if (sameScan) return repeated(tx, user, gate, sameScan);
       return { verdict, outcome: "conflict", checkinId: c?.id ?? null };
     }
     if (verdict.kind !== "valid" || !ticket) return refused(verdict);
 
     const [admitted] = await txRows<{ id: string }>(tx, insertCheckin(user, gate, ticket, scan, "admitted"));
     if (!admitted) {
-      // Another scan of this ticket got in first (or the same nonce raced in): decide again on what is there now.
+      // The same nonce raced in (unique nonce): the first scan's answer.
+      const sameScan = await priorScan(tx, scan.nonce);
+      if (sameScan) return repeated(tx, user, gate, sameScan);
+      // Another scan of this ticket got in first: decide again on what is there now.
       const again = await ticketAtDoor(tx, gate.organiserId, gate.date.id, ticket.lineId, false);
       return refused(checkinVerdict({ gate, code: resolved.code, ticket: toTicket(again!), entry: toEntry(again!), now: new Date() }));
     }
     const season = ticket.eventId !== gate.eventId;
     await tx.execute(
       sql`update order_lines set status = ${season ? sql`status` : sql`'checked_in'`},
-            checked_in_at = greatest(coalesce(checked_in_at, ${scan.scannedAt ?? sql`now()`}), ${scan.scannedAt ?? sql`now()`})
+            checked_in_at = greatest(coalesce(checked_in_at, ${scanTime(scan)}), ${scanTime(scan)})
           where id = ${ticket.lineId}`,
     );
     return {
@@ -90,6 +96,15 @@ export async function recordScan(deps: AppDeps, user: StaffUser, gate: Gate, sca
   });
 }
 
+/**
+ * When a scan happened, as SQL: the device's time of an offline scan, else the transaction's.
+ * A Date is sent as ISO text with a cast (postgres-js under drizzle does not serialise a Date
+ * parameter of a raw query; PGlite does, so only Postgres showed it).
+ */
+function scanTime(scan: Scan) {
+  return scan.scannedAt ? sql`${scan.scannedAt.toISOString()}::timestamptz` : sql`now()`;
+}
+
 function refused(verdict: CheckinVerdict): ScanResult {
   return { verdict, outcome: "refused", checkinId: null };
 }
@@ -97,8 +112,16 @@ function refused(verdict: CheckinVerdict): ScanResult {
 function insertCheckin(user: StaffUser, gate: Gate, ticket: { lineId: string; orderId: string }, scan: Scan, outcome: "admitted" | "conflict") {
   return sql`insert into checkins (organiser_id, event_id, event_date_id, line_id, order_id, staff_user_id, device_id, device_label, nonce, outcome, offline, scanned_at)
     values (${gate.organiserId}, ${gate.eventId}, ${gate.date.id}, ${ticket.lineId}, ${ticket.orderId}, ${user.id}, ${scan.deviceId}, ${scan.deviceLabel},
-            ${scan.nonce}, ${outcome}, ${scan.scannedAt !== null}, ${scan.scannedAt ?? sql`now()`})
+            ${scan.nonce}, ${outcome}, ${scan.scannedAt !== null}, ${scanTime(scan)})
     on conflict do nothing returning id`;
+}
+
+type PriorScan = { id: string; line_id: string; outcome: "admitted" | "conflict"; staff_user_id: string | null; event_date_id: string };
+
+/** The scan recorded under a nonce, if any (read anew: under READ COMMITTED it sees what committed meanwhile). */
+async function priorScan(tx: DbOrTx, nonce: string): Promise<PriorScan | undefined> {
+  const [prior] = await txRows<PriorScan>(tx, sql`select id, line_id, outcome::text as outcome, staff_user_id, event_date_id from checkins where nonce = ${nonce}`);
+  return prior;
 }
 
 /** A scan sent again (a retry after a lost answer, a replayed upload): the first answer, nothing written. */
@@ -106,7 +129,7 @@ async function repeated(
   tx: DbOrTx,
   user: StaffUser,
   gate: Gate,
-  prior: { id: string; line_id: string; outcome: "admitted" | "conflict"; staff_user_id: string | null; event_date_id: string },
+  prior: PriorScan,
 ): Promise<ScanResult> {
   if (prior.staff_user_id !== user.id || prior.event_date_id !== gate.date.id) throw new AppError("CONFLICT", { field: "nonce" });
   const row = await ticketAtDoor(tx, gate.organiserId, gate.date.id, prior.line_id, false);

@@ -56,7 +56,7 @@ export async function syncTickets(deps: AppDeps, user: StaffUser, input: { dateI
   const since = input.since ? new Date(input.since.getTime() - DELTA_OVERLAP_MS) : null;
   const rows = await txRows<TicketRow>(
     db,
-    ticketQuery(gate.date.id, sql`${scopeOfDate(gate)} and o.organiser_id = ${gate.organiserId} ${since ? sql`and l.changed_at > ${since}` : sql``}`),
+    ticketQuery(gate.date.id, sql`${scopeOfDate(gate)} and o.organiser_id = ${gate.organiserId} ${since ? sql`and l.changed_at > ${since.toISOString()}::timestamptz` : sql``}`),
   );
   return {
     serverTime: new Date(now),
