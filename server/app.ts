@@ -53,7 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // wasm-unsafe-eval: the check-in page's QR decoder (zxing-wasm) compiles WebAssembly; no JS eval.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // Mantine writes CSS variables into style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:"],

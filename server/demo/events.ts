@@ -218,11 +218,13 @@ export async function seedDemoStadiums(db: Db, organiserId: string): Promise<Dem
 }
 
 /** A football match in the demo stadium, its tickets sold per category of the plan (see stadiumLayout). */
+export const DEMO_MATCH = "FC Musterstadt – SV Beispielhausen";
+
 async function seedDemoMatch(db: Db, organiserId: string, stadiumId: string): Promise<void> {
   const { id: matchId } = await createEvent(db, organiserId, {
     type: "REGULAR",
     data: {
-      name: "FC Musterstadt – SV Beispielhausen",
+      name: DEMO_MATCH,
       category: "sports_health",
       subcategory: "football",
       address: "Stadionring 1",

@@ -8,8 +8,8 @@ import { handlePaymentNews } from "../modules/orders/settle";
 import { activeTestProvider } from "../modules/payments/test-provider";
 import { hold } from "../modules/shop/holds";
 import { loadScope } from "../modules/shop/scope";
+import { DEMO_MATCH as MATCH } from "./events";
 
-const MATCH = "FC Musterstadt – SV Beispielhausen";
 
 /** Demo buyers: German and English, some with a company (their invoices show it). */
 const BUYERS = [

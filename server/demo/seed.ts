@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { organisers, planPurchases, users } from "../db/schema";
 import { grantPlan } from "../modules/account/plan-settle";
@@ -6,7 +6,7 @@ import { issuePlanInvoice } from "../modules/account/invoices";
 import { contingentFor, periodPriceCents, planByKey } from "../../shared/plans";
 import { hashPassword } from "../lib/password";
 import { emptyPermissionSet } from "../../shared/permissions";
-import { seedDemoEvents } from "./events";
+import { DEMO_MATCH, seedDemoEvents } from "./events";
 
 /** Demo accounts named in the README. All share one password. */
 export const DEMO_PASSWORD = "Demo1234!";
@@ -108,6 +108,11 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     ]);
     // Services open their own transactions; inside this one they become savepoints.
     await seedDemoEvents(tx as unknown as Db, verified!.id);
+    // The demo door staff check in at the demo match.
+    await tx.execute(
+      sql`update users set event_id = (select id from events where organiser_id = ${verified!.id} and name = ${DEMO_MATCH} limit 1)
+          where username = ${DEMO_ACCOUNTS.agent}`,
+    );
   });
   return true;
 }

@@ -61,7 +61,7 @@ export type CheckinEntry = { id: string; at: string; deviceLabel: string; staffN
 
 export type CheckinVerdict =
   | { kind: "valid"; ticket: CheckinTicket | null }
-  | { kind: "already_checked_in"; ticket: CheckinTicket; entry: CheckinEntry | null }
+  | { kind: "already_checked_in"; ticket: CheckinTicket | null; entry: CheckinEntry | null }
   | { kind: "cancelled" | "unpaid"; ticket: CheckinTicket }
   | { kind: "other_event" }
   | { kind: "other_date"; scopeId: string }
@@ -94,7 +94,10 @@ export function checkinVerdict(input: {
   const season = gate.seasonId !== null && eventId === gate.seasonId;
   if (eventId !== gate.eventId && !season) return { kind: "other_event" };
   if (!season && scopeId !== gate.date.id) return { kind: "other_date", scopeId };
-  if (!ticket) return input.admitUnlisted ? { kind: "valid", ticket: null } : { kind: "unknown" };
+  if (!ticket) {
+    if (!input.admitUnlisted) return { kind: "unknown" };
+    return entry ? { kind: "already_checked_in", ticket: null, entry } : { kind: "valid", ticket: null };
+  }
   if (ticket.lineStatus === "canceled" || ticket.orderStatus === "cancelled" || ticket.orderStatus === "failed") return { kind: "cancelled", ticket };
   if (ticket.orderStatus !== "valid") return { kind: "unpaid", ticket };
   const window = validityWindow(gate, ticket);

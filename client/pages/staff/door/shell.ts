@@ -1,0 +1,14 @@
+import { Workbox } from "workbox-window";
+
+let registered = false;
+
+/**
+ * Registers the service worker that keeps the check-in page's app shell (vite.config.ts): only
+ * under /event-staff/, only in a built app (the dev server has no worker). A new build takes
+ * over at the next load.
+ */
+export function registerDoorShell(): void {
+  if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  registered = true;
+  void new Workbox("/sw.js", { scope: "/event-staff/" }).register().catch(() => undefined);
+}
