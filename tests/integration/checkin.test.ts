@@ -789,6 +789,21 @@ describe("offline scans uploaded later", () => {
     expect(await checkinCount()).toBe(total);
   });
 
+  it("a scan whose nonce another staff member used is refused alone; the rest of the batch is taken", async () => {
+    const [first, second] = (await buy(shop, dateId, 2)).lines;
+    const taken = randomUUID();
+    expect((await deviceOf(staff2, dateId, "Other").upload([{ code: codeOf(first!), nonce: taken, scannedAt: minutesAgo(6) }])).results[0]).toMatchObject({ outcome: "admitted" });
+    const up = await deviceOf(staff1, dateId, "Mine").upload([
+      { code: codeOf(second!), nonce: taken, scannedAt: minutesAgo(5) },
+      { code: codeOf(second!), nonce: randomUUID(), scannedAt: minutesAgo(4) },
+    ]);
+    expect(up.results.map((r) => [r.outcome, r.verdict])).toEqual([
+      ["refused", "unknown"],
+      ["admitted", "valid"],
+    ]);
+    expect((await checkinsOf(second!.id)).map((c) => c.outcome)).toEqual(["admitted"]);
+  });
+
   it("a batch is bounded and validated", async () => {
     const line = (await buy(shop, dateId)).lines[0]!;
     const api = staff1.client.trpc.staff.checkin.upload;

@@ -104,6 +104,10 @@ describe("checkinVerdict: each verdict", () => {
     expect(verdict({ ticket: null, admitUnlisted: false })).toEqual({ kind: "unknown" });
     // Offline, a signed code of this date sold after the last refresh is let in.
     expect(verdict({ ticket: null, admitUnlisted: true })).toEqual({ kind: "valid", ticket: null });
+    // ... once: the device's own queue gives the entry of a ticket it let in before the list knew it.
+    expect(verdict({ ticket: null, entry: ENTRY, admitUnlisted: true })).toEqual({ kind: "already_checked_in", ticket: null, entry: ENTRY });
+    // Online an entry without a ticket is still unknown (the database has no such ticket).
+    expect(verdict({ ticket: null, entry: ENTRY })).toEqual({ kind: "unknown" });
     // An old code (only a line id) with no ticket: nothing says its event, unknown even offline.
     expect(verdict({ code: {}, ticket: null, admitUnlisted: true })).toEqual({ kind: "unknown" });
     expect(verdict({ code: { eventId: undefined, scopeId: undefined }, ticket: null })).toEqual({ kind: "unknown" });

@@ -4,6 +4,7 @@ import type { ZCheckinUpload } from "../../../shared/schemas/checkin";
 import type { DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
 import type { AppDeps } from "../../deps";
+import { AppError } from "../../lib/app-error";
 import { recordScan, type ScanOutcome } from "./checkin";
 import { loadGate, type StaffUser } from "./gate";
 import { doorCounts, scopeOfDate, ticketQuery, toEntry, toTicket, type TicketRow } from "./tickets";
@@ -94,7 +95,16 @@ export async function uploadScans(deps: AppDeps, user: StaffUser, input: z.outpu
   for (const scan of scans) {
     // A device clock ahead of the server's cannot date a scan in the future.
     const scannedAt = new Date(Math.min(scan.scannedAt.getTime(), Date.now()));
-    const r = await recordScan(deps, user, gate, { ...scan, scannedAt, deviceId: input.deviceId, deviceLabel: input.deviceLabel });
+    let r: Awaited<ReturnType<typeof recordScan>>;
+    try {
+      r = await recordScan(deps, user, gate, { ...scan, scannedAt, deviceId: input.deviceId, deviceLabel: input.deviceLabel });
+    } catch (err) {
+      // A nonce already used by another staff member or date: this scan is refused, the batch goes on
+      // (one bad scan must not keep the rest of a device's queue from the server for ever).
+      if (!(err instanceof AppError) || err.code !== "CONFLICT") throw err;
+      results.push({ nonce: scan.nonce, outcome: "refused", verdict: "unknown", lineId: null, checkinId: null });
+      continue;
+    }
     results.push({
       nonce: scan.nonce,
       outcome: r.outcome,
