@@ -9,7 +9,7 @@ import { scanKind } from "./decide";
 import { Scanner } from "./Scanner";
 import { searchStored } from "./store";
 import { useDoor, type DoorDate, type DoorResult, type StaffHome } from "./use-door";
-import { VerdictScreen } from "./Verdict";
+import { usePlaceLabels, VerdictScreen } from "./Verdict";
 
 type Found = CheckinTicket & { entry: CheckinEntry | null };
 
@@ -29,6 +29,7 @@ export function DoorScreen({ home, date, onDate }: { home: StaffHome; date: Door
   const [found, setFound] = useState<Found[] | null>(null);
   const [working, setWorking] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  const places = usePlaceLabels();
 
   const check = useCallback(
     async (code: string) => {
@@ -131,7 +132,7 @@ export function DoorScreen({ home, date, onDate }: { home: StaffHome; date: Door
               <Trans>checked in / expected</Trans>
             </Text>
             {door.online ? (
-              <Badge color="green" variant="light" data-testid="door-online">
+              <Badge color="green.9" variant="filled" data-testid="door-online">
                 <Trans>Online</Trans>
               </Badge>
             ) : (
@@ -235,7 +236,7 @@ export function DoorScreen({ home, date, onDate }: { home: StaffHome; date: Door
                         </Text>
                         <Text size="xs" c="dimmed">
                           {f.reference} · {f.categoryName}
-                          {f.placeLabels.length ? ` · ${f.placeLabels.join(", ")}` : ""}
+                          {f.placeLabels.length ? ` · ${places(f.placeLabels)}` : ""}
                         </Text>
                       </Table.Td>
                       <Table.Td ta="right">

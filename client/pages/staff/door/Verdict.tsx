@@ -11,16 +11,29 @@ function time(iso: string | Date, timeZone: string, locale: string) {
   return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { hour: "2-digit", minute: "2-digit", timeZone }).format(new Date(iso));
 }
 
+/** A ticket's places as read at the door: "Block A, row 3, seat 12" per seat, or the standing area. */
+export function usePlaceLabels(): (labels: readonly string[]) => string {
+  const { t } = useLingui();
+  return (labels) =>
+    labels
+      .map((label) => {
+        const [block, row, seat] = label.split("|");
+        return row !== undefined && seat !== undefined ? t`${block}, row ${row}, seat ${seat}` : label;
+      })
+      .join(" · ");
+}
+
 function TicketLines({ ticket }: { ticket: CheckinTicket }) {
+  const places = usePlaceLabels();
   return (
     <>
       <Text size="xl" fw={700}>
         {ticket.categoryName}
         {ticket.places > 1 ? ` × ${ticket.places}` : ""}
       </Text>
-      {ticket.placeLabels.length > 0 && <Text size="xl">{ticket.placeLabels.join(" · ")}</Text>}
+      {ticket.placeLabels.length > 0 && <Text size="xl">{places(ticket.placeLabels)}</Text>}
       {ticket.buyerName && <Text size="lg">{ticket.buyerName}</Text>}
-      <Text size="sm" opacity={0.85}>
+      <Text size="sm">
         {ticket.reference}
       </Text>
     </>
@@ -152,7 +165,7 @@ export function VerdictScreen({ result, date, dates, onClose, onUndo }: { result
             <Trans>Undo check-in</Trans>
           </Button>
         )}
-        <Text size="sm" opacity={0.85}>
+        <Text size="sm">
           <Trans>Tap to continue</Trans>
         </Text>
       </Stack>
