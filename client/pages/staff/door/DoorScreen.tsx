@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Badge, Button, Group, Paper, Select, Stack, Table, Text, TextInput, Title } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useRef, useState } from "react";
 import type { CheckinEntry, CheckinTicket } from "../../../../shared/rules/checkin";
 import { describeError } from "../../../lib/errors";
@@ -142,7 +142,7 @@ export function DoorScreen({ home, date, onDate }: { home: StaffHome; date: Door
             )}
             {door.pending > 0 && (
               <Text size="xs" fw={700} data-testid="door-pending">
-                <Trans>{door.pending} check-ins waiting to be sent</Trans>
+                <Plural value={door.pending} one="# check-in waiting to be sent" other="# check-ins waiting to be sent" />
               </Text>
             )}
           </Stack>
