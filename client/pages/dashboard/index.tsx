@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { canActForOrganiser, isAccountOwner, type Permission } from "../../../shared/permissions";
+import { boxOfficeRights } from "./boxoffice/rights";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
@@ -27,7 +28,7 @@ export default function DashboardArea() {
   const canEvents = can("createEvent") || can("updateEvent");
   const canStadiums = can("seatingPlansView") || can("seatingPlansUpdate");
   const canOrders = can("viewOrders") || can("updateOrderDate");
-  const canBoxOffice = can("showBoxoffice") || can("updateBoxoffice");
+  const canBoxOffice = boxOfficeRights(info?.user).counter;
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
