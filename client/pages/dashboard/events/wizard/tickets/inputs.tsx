@@ -62,31 +62,49 @@ function parseEuros(value: string | number): number | null {
   return Number.isFinite(euros) ? eurosToCents(euros) : null;
 }
 
+/** Cents as the field shows a price it did not get typed: two decimals ("15.50", "25.00"). */
+function eurosText(cents: number): string {
+  return centsToEuros(cents).toFixed(2);
+}
+
 /**
  * A price field that shows euros and reports cents. It keeps what was typed ("12," on the way to
- * "12,50") as long as it still means the form's value, and shows the form's value otherwise.
+ * "12,50") as long as it still means the form's value, and shows the form's value otherwise,
+ * with two decimals (also once the field is left).
+ *
+ * No fixedDecimalScale: with it "15" already reads "15.00 €", so the decimal separator typed next
+ * only moves the caret over the "." and leaves the text as it was. The number input then still
+ * has a 0 ms timer of the keystroke before, which puts the caret back where that keystroke left
+ * it as long as the text is unchanged; when keys come faster than timers run (a busy page) it ran
+ * after the move and "15,50" became 1550.00 €. Without padding while typing, every keystroke
+ * changes the text and such a late timer does nothing.
  */
 export function EuroInput({
   cents,
   onCentsChange,
+  onBlur,
   ...props
 }: Omit<NumberInputProps, "value" | "onChange"> & { cents: number; onCentsChange: (cents: number) => void }) {
   const { i18n } = useLingui();
-  const [typed, setTyped] = useState<string | number>(() => (cents === 0 ? "" : centsToEuros(cents)));
-  const shown = parseEuros(typed) === cents ? typed : centsToEuros(cents);
+  const [typed, setTyped] = useState<string | number>(() => (cents === 0 ? "" : eurosText(cents)));
+  const shown = parseEuros(typed) === cents ? typed : eurosText(cents);
   return (
     <NumberInput
       {...props}
       value={shown}
+      valueIsNumericString
       onChange={(value) => {
         setTyped(value);
         onCentsChange(parseEuros(value) ?? 0);
+      }}
+      onBlur={(event) => {
+        setTyped((before) => (before === "" ? before : eurosText(cents)));
+        onBlur?.(event);
       }}
       min={0}
       max={MAX_PRICE_CENTS / 100}
       allowNegative={false}
       decimalScale={2}
-      fixedDecimalScale
       decimalSeparator={i18n.locale === "de" ? "," : "."}
       allowedDecimalSeparators={[",", "."]}
       suffix=" €"
