@@ -30,7 +30,12 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], channel: undefined } }],
+  projects: [
+    // Signs the demo organiser in once per run (tests/e2e/auth.setup.ts): the tests reuse that
+    // session instead of meeting the login limit of decision 010.
+    { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+  ],
   webServer: {
     command: "npm run build && tsx server/main.ts",
     url: `${BASE_URL}/healthz`,

@@ -1,5 +1,5 @@
 import { type Browser, expect, type Locator, type Page, test } from "@playwright/test";
-import { demoMatchId, login, openApp } from "./helpers";
+import { demoMatchId, openApp, signInAsOrganiser } from "./helpers";
 
 /** An English page; window.print is recorded (in every frame, the print frame too) instead of opening the dialog. */
 async function englishPage(browser: Browser): Promise<Page> {
@@ -81,7 +81,7 @@ test("the organiser sells two picked seats for cash at the counter in six action
 
   // The organiser opens the counter of the match from the sidebar and opens a shift with 100 €.
   const cashier = await englishPage(browser);
-  await login(cashier, "organiser@example.com");
+  await signInAsOrganiser(cashier);
   await cashier.getByRole("link", { name: "Box office", exact: true }).click();
   await cashier.getByTestId("boxoffice-dates").getByRole("row").filter({ hasText: "FC Musterstadt" }).getByRole("link", { name: /^Open counter/ }).click();
   await cashier.getByTestId("starting-cash").fill("100");
@@ -153,7 +153,7 @@ test("the organiser sells two picked seats for cash at the counter in six action
 test("a sale whose answer is lost shows 'not confirmed'; the retry makes exactly one order; the sale is cancelled in its method and the shift closes with its Z-report", async ({ browser }) => {
   test.setTimeout(120_000);
   const cashier = await englishPage(browser);
-  await login(cashier, "organiser@example.com");
+  await signInAsOrganiser(cashier);
   await cashier.getByRole("link", { name: "Box office", exact: true }).click();
   await cashier.getByTestId("boxoffice-dates").getByRole("row").filter({ hasText: "FC Musterstadt" }).getByRole("link", { name: /^Open counter/ }).click();
   const startingCash = cashier.getByTestId("starting-cash");

@@ -1,6 +1,19 @@
-import { type APIRequestContext, expect, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { type APIRequestContext, type BrowserContext, expect, type Page } from "@playwright/test";
 
 export const DEMO_PASSWORD = "Demo1234!";
+
+/**
+ * The demo organiser's session of this run, saved by auth.setup.ts (the setup project). Named by
+ * the port (as in playwright.config.ts), so runs on other ports keep their own.
+ */
+export const ORGANISER_STATE = `data/e2e-auth/organiser-${Number(process.env.E2E_PORT ?? 3210)}.json`;
+
+type StoredState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+function organiserState(): StoredState {
+  return JSON.parse(readFileSync(ORGANISER_STATE, "utf8")) as StoredState;
+}
 
 /** Opens a path and waits until the 2000 ms preloader is gone. */
 export async function openApp(page: Page, path = "/") {
@@ -26,6 +39,26 @@ export async function login(page: Page, email: string, password = DEMO_PASSWORD)
   await expect(dialog).toHaveCount(0);
 }
 
+/**
+ * Signs the page's browser context in as the demo organiser with the session saved once per run
+ * (no new login: see auth.setup.ts) and opens the organiser dashboard, where the login dialog
+ * would have led. The stored userInfo is put in place once per tab, so a logout still sticks.
+ */
+export async function signInAsOrganiser(page: Page) {
+  const state = organiserState();
+  await page.context().addCookies(state.cookies);
+  const userInfo = state.origins.flatMap((o) => o.localStorage).find((item) => item.name === "userInfo");
+  if (!userInfo) throw new Error(`no userInfo in ${ORGANISER_STATE}`);
+  await page.addInitScript((value) => {
+    if (!sessionStorage.getItem("e2e-signed-in")) {
+      sessionStorage.setItem("e2e-signed-in", "1");
+      localStorage.setItem("userInfo", value);
+    }
+  }, userInfo.value);
+  await openApp(page, "/dashboard");
+  await expect(page.getByRole("button", { name: "Logout" })).toBeVisible();
+}
+
 /** A three-part token like the server's, with the given expiry (seconds since the epoch). */
 export function fakeUserInfo(exp: number) {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString("base64url");
@@ -47,18 +80,47 @@ export function fakeUserInfo(exp: number) {
   };
 }
 
-/** The demo football match (20,000 places), found through the organiser's API as its dashboard does. */
+/**
+ * The demo football match (20,000 places), found through the organiser's API as its dashboard
+ * does, with the organiser's session of this run (no new login).
+ */
 export async function demoMatchId(baseURL: string, request: APIRequestContext): Promise<string> {
-  const login = await request.post("/trpc/auth.login", {
-    headers: { origin: baseURL, "content-type": "application/json" },
-    data: { json: { email: "organiser@example.com", password: DEMO_PASSWORD } },
-  });
-  expect(login.ok()).toBeTruthy();
-  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`);
+  const cookie = organiserState()
+    .cookies.map((c) => `${c.name}=${c.value}`)
+    .join("; ");
+  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, { headers: { origin: baseURL, cookie } });
+  expect(list.ok()).toBeTruthy();
   const events = (await list.json()).result.data.json as { id: string; name: string }[];
   const match = events.find((e) => e.name.startsWith("FC Musterstadt"));
   if (!match) throw new Error("demo match not seeded");
   return match.id;
+}
+
+/**
+ * From the first seat of a block's first row, moves the keyboard cursor right to the first of two
+ * neighbouring available seats (read from the plan's live region) and returns how many seats it
+ * moved. Seats an earlier attempt of the test left sold (a retry runs on the same server) are
+ * passed over.
+ */
+export async function cursorOnTwoFreeSeats(page: Page): Promise<number> {
+  const spoken = page.getByTestId("seat-map").getByRole("status");
+  const atSeat = (seat: number) => expect(spoken).toHaveText(new RegExp(`, row 1, seat ${seat}\\b`));
+  await atSeat(1);
+  let previousFree = false;
+  for (let seat = 1; seat <= 20; seat++) {
+    if (seat > 1) {
+      await page.keyboard.press("ArrowRight");
+      await atSeat(seat);
+    }
+    const free = /, available$/.test((await spoken.textContent()) ?? "");
+    if (previousFree && free) {
+      await page.keyboard.press("ArrowLeft");
+      await atSeat(seat - 1);
+      return seat - 2;
+    }
+    previousFree = free;
+  }
+  throw new Error("no two neighbouring available seats in the first 20 of row 1");
 }
 
 /** Picks `option` in the Mantine select labelled `label`. */

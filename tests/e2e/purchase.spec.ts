@@ -3,7 +3,7 @@ import { expect, test } from "@playwright/test";
 import { extractText, getDocumentProxy } from "unpdf";
 import { loadConfig } from "../../server/config";
 import { verifyTicketCode } from "../../server/modules/orders/ticket-code";
-import { demoMatchId, openApp } from "./helpers";
+import { cursorOnTwoFreeSeats, demoMatchId, openApp } from "./helpers";
 
 test("a buyer picks two seats, fills the form, pays with the test provider, opens the order and downloads the tickets", async ({ page, request, baseURL }) => {
   const id = await demoMatchId(baseURL!, request);
@@ -11,11 +11,12 @@ test("a buyer picks two seats, fills the form, pays with the test provider, open
   await openApp(page, `/event/${id}`);
   await expect(page.getByTestId("seat-map")).toHaveAttribute("data-feed-ready", "true");
 
-  // Two neighbouring seats of the second block, picked with the keyboard on the plan.
+  // Two neighbouring seats in the first row of the second block, picked with the keyboard on the plan.
   await page.getByRole("application").focus();
   await page.keyboard.press("Tab");
   await page.keyboard.press("Tab");
   await page.keyboard.press("Enter");
+  await cursorOnTwoFreeSeats(page);
   await page.keyboard.press("Enter");
   await expect(page.getByTestId("cart-seat")).toHaveCount(1);
   await page.keyboard.press("ArrowRight");

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { login, useEnglish } from "./helpers";
+import { signInAsOrganiser, useEnglish } from "./helpers";
 
 async function chooseOption(page: Page, label: string, option: string | RegExp) {
   await page.getByRole("combobox", { name: label, exact: true }).click();
@@ -13,7 +13,7 @@ function capacity(page: Page) {
 test("an organiser builds a plan with two blocks and two categories, undoes and redoes, saves it and seats an event on it", async ({ page }) => {
   const name = `Kammersaal ${Date.now()}`;
   await useEnglish(page);
-  await login(page, "organiser@example.com");
+  await signInAsOrganiser(page);
   await page.getByRole("link", { name: "Stadiums" }).click();
   await page.getByRole("link", { name: "Create stadium" }).click();
   await page.getByRole("textbox", { name: "Name", exact: true }).first().fill(name);
