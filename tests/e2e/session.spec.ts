@@ -50,7 +50,8 @@ test("an undecodable session token is removed and the user sent to / at once", a
 
 test("protected areas: anonymous visitors are refused, each role lands in its own area", async ({ page }) => {
   await useEnglish(page);
-  await openApp(page, "/admin-dashboard");
+  // The refusal shows at once (a 3 s toast): looked for before the preloader is gone, so a slow first load cannot outlast it.
+  await page.goto("/admin-dashboard");
   await expect(page.getByText("User is not authenticated")).toBeVisible();
   await expect(page).toHaveURL(/\/$/);
 

@@ -45,7 +45,9 @@ describe("the confirmation mail", () => {
     expect(pdf.numPages).toBe(2);
     const { text } = await extractText(pdf, { mergePages: true });
     expect(text).toContain("Reihe");
-    expect(text).toMatch(/T1\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{16}/);
+    // The signed code (decision 018), printed across lines under the QR code, and the reference to type at the door.
+    expect(text.replace(/\s+/g, "")).toMatch(/T2\.[A-Za-z0-9_-]{66}\.[A-Za-z0-9_-]{86}/);
+    expect(text).toMatch(/Ticketnummer: [A-Z0-9]{4}-[A-Z0-9]{4}-1/);
     const [row] = await t.database.rows<{ status: string }>(sql`select status from outbox_mails where attachments::text like ${`%${orderId}%`}`);
     expect(row?.status).toBe("sent");
   });

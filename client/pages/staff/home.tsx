@@ -63,8 +63,8 @@ export default function StaffHomePage() {
               <Trans>Check-in</Trans>
             </Title>
             {data && (
-              <Text size="sm" c="dimmed" data-testid="signed-in-user">
-                {data.name}
+              <Text size="sm" c="dimmed">
+                <span data-testid="signed-in-user">{data.name}</span>
                 {data.organiserName ? ` · ${data.organiserName}` : ""}
               </Text>
             )}
