@@ -8,7 +8,9 @@ let registered = false;
  * over at the next load.
  */
 export function registerDoorShell(): void {
-  if (registered || !import.meta.env.PROD || !("serviceWorker" in navigator)) return;
+  // import.meta.hot is set by the dev server only (a build made with NODE_ENV=development, as the
+  // browser tests' is, has no hot reload but does have the worker).
+  if (registered || import.meta.hot || !("serviceWorker" in navigator)) return;
   registered = true;
   void new Workbox("/sw.js", { scope: "/event-staff/" }).register().catch(() => undefined);
 }
