@@ -19,9 +19,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { freshBenchDatabase } from "./own-database";
 import { openDatabase } from "../../server/db/client";
 import { txRows } from "../../server/db/sql";
 import { createDeps } from "../../server/deps";
@@ -34,7 +33,6 @@ import { signedInTeamMember, ticketCategory } from "../../tests/integration/help
 import { createShopEvent } from "../../tests/integration/helpers/shop";
 import { gridLayout } from "../../tests/integration/helpers/stadiums";
 
-const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "bench_boxoffice";
 const COUNTERS = Number(process.env.BENCH_COUNTERS ?? 4);
 const SALES = Number(process.env.BENCH_SALES ?? 100);
@@ -50,11 +48,6 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 type Counter = { client: TestClient; shiftId: string; sellMs: number[]; holdMs: number[]; sold: number; soldOut: number };
 
@@ -90,20 +83,7 @@ async function work(counter: Counter, scopeId: string, categoryId: string, sales
 }
 
 async function main() {
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  const url = withDatabase(BASE_URL, DB_NAME);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: "development",
-    DATABASE_URL: url,
-    LOG_LEVEL: "warn",
-    RUN_JOBS: "false",
-    SERVE_CLIENT: "false",
-    SEED_DEMO: "false",
-    APP_SECRET: "bench-boxoffice-secret-0123456789abcdef",
-  });
+  const { admin, url, config } = await freshBenchDatabase(DB_NAME, "bench-boxoffice-secret-0123456789abcdef");
   const database = await openDatabase({ url, maxConnections: 20 });
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {

@@ -40,10 +40,9 @@ import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { build } from "esbuild";
-import postgres from "postgres";
 import { chromium } from "playwright-core";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { freshBenchDatabase } from "./own-database";
 import { openDatabase, type Database } from "../../server/db/client";
 import { txRows } from "../../server/db/sql";
 import { createDeps } from "../../server/deps";
@@ -54,7 +53,6 @@ import { signedTicketCode } from "../../server/modules/orders/ticket-code";
 import { doorCounts, ticketAtDoor } from "../../server/modules/staff/tickets";
 import type { CheckinGate } from "../../shared/rules/checkin";
 
-const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "bench_checkin";
 const APP_SECRET = "bench-checkin-secret-0123456789abcdef";
 const LINES = Number(process.env.BENCH_LINES ?? 20_000);
@@ -84,11 +82,6 @@ function stats(values: readonly number[]) {
   return { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: values.length ? Math.max(...values) : NaN };
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 /** Fisher-Yates with a fixed seed (mulberry32): the same run order every time. */
 function shuffled<T>(items: readonly T[], seed = 18): T[] {
@@ -369,20 +362,7 @@ function forge(code: string): string {
 
 async function main() {
   const loadStart = load();
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  const url = withDatabase(BASE_URL, DB_NAME);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: "development",
-    DATABASE_URL: url,
-    LOG_LEVEL: "warn",
-    RUN_JOBS: "false",
-    SERVE_CLIENT: "false",
-    SEED_DEMO: "false",
-    APP_SECRET,
-  });
+  const { admin, url, config } = await freshBenchDatabase(DB_NAME, APP_SECRET);
   const database = await openDatabase({ url });
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
   try {

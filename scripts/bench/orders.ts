@@ -29,9 +29,8 @@ import { spawn } from "node:child_process";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
 import { buildApp } from "../../server/app";
-import { loadConfig } from "../../server/config";
+import { freshBenchDatabase } from "./own-database";
 import { openDatabase, type Database } from "../../server/db/client";
 import { txRows } from "../../server/db/sql";
 import { createDeps, type AppDeps } from "../../server/deps";
@@ -42,7 +41,6 @@ import { listOrders } from "../../server/modules/orders/organiser/list";
 import { ticketCode } from "../../server/modules/orders/ticket-code";
 import type { OrderListInput } from "../../shared/schemas/organiser-orders";
 
-const BASE_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const DB_NAME = "bench_orders";
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 const OTHER_ORDERS = 2_000;
@@ -60,11 +58,6 @@ function percentile(values: readonly number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 // ---------------------------------------------------------------- seed
 
@@ -259,20 +252,7 @@ async function exportAll(baseUrl: string, cookie: string) {
 // ---------------------------------------------------------------- main
 
 async function main() {
-  const admin = postgres(BASE_URL, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
-  await admin.unsafe(`create database ${DB_NAME}`);
-  const url = withDatabase(BASE_URL, DB_NAME);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: "development",
-    DATABASE_URL: url,
-    LOG_LEVEL: "warn",
-    RUN_JOBS: "false",
-    SERVE_CLIENT: "false",
-    SEED_DEMO: "false",
-    APP_SECRET: "bench-orders-secret-0123456789abcdef",
-  });
+  const { admin, url, config } = await freshBenchDatabase(DB_NAME, "bench-orders-secret-0123456789abcdef");
   const database = await openDatabase({ url, maxConnections: 10 });
   let deps: AppDeps | null = null;
   let app: Awaited<ReturnType<typeof buildApp>> | null = null;
