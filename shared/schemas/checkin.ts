@@ -39,4 +39,5 @@ export const ZCheckinSync = z.object({ dateId: z.uuid(), since: z.coerce.date().
 
 export const ZCheckinSearch = z.object({ dateId: z.uuid(), query: text().trim().min(2).max(100) });
 
-export const ZCheckinUndo = z.object({ checkinId: z.uuid() });
+/** An entry to undo: by its id (an online check-in), or by the nonce of the device's offline scan once it was sent. */
+export const ZCheckinUndo = z.union([z.object({ checkinId: z.uuid() }), z.object({ nonce: ZToken })]);

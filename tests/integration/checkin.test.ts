@@ -789,6 +789,18 @@ describe("offline scans uploaded later", () => {
     expect(await checkinCount()).toBe(total);
   });
 
+  it("an offline admission already sent is undone on the server by its nonce, by its own staff member only", async () => {
+    const line = (await buy(shop, dateId)).lines[0]!;
+    const nonce = randomUUID();
+    expect((await deviceOf(staff1, dateId, "Offline").upload([{ code: codeOf(line), nonce, scannedAt: minutesAgo(1) }])).results[0]).toMatchObject({ outcome: "admitted" });
+    expect((await failure(staff2.client.trpc.staff.checkin.undo.mutate({ nonce }))).appCode).toBe("NOT_FOUND");
+    expect((await lineRow(line.id)).status).toBe("checked_in");
+    await staff1.client.trpc.staff.checkin.undo.mutate({ nonce });
+    expect((await lineRow(line.id)).status).toBe("active");
+    expect((await checkinsOf(line.id)).map((c) => [c.outcome, c.undone_at !== null])).toEqual([["admitted", true]]);
+    expect(await deviceOf(staff2, dateId, "Online").scan(codeOf(line))).toMatchObject({ outcome: "admitted", verdict: { kind: "valid" } });
+  });
+
   it("a scan whose nonce another staff member used is refused alone; the rest of the batch is taken", async () => {
     const [first, second] = (await buy(shop, dateId, 2)).lines;
     const taken = randomUUID();
@@ -896,6 +908,35 @@ describe.runIf(process.env.TEST_DATABASE_URL)("50 gates scanning one ticket at t
       for (const r of results) if (r.verdict.kind === "already_checked_in") expect(r.verdict.entry?.id).toBe(winner.checkinId);
       expect((await lineRow(line.id)).status).toBe("checked_in");
     }
+  });
+
+  it("a check-in and the organiser's cancellation of the same ticket at once: never a cancelled ticket with an entry", async () => {
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 12; round++) {
+      const bought = await buy(shop, dateId, 2);
+      const line = bought.lines[0]!;
+      const gate = deviceOf(staff[round % staff.length]!, dateId, "Race");
+      const [scan, cancel] = await Promise.all([
+        gate.scan(codeOf(line)),
+        attempt(shop.organiser.trpc.organiserOrders.cancel.mutate({ orderId: bought.orderId, lineIds: [line.id] })),
+      ]);
+      const row = await lineRow(line.id);
+      const admitted = (await checkinsOf(line.id)).filter((c) => c.outcome === "admitted" && c.undone_at === null);
+      if (scan.outcome === "admitted") {
+        // In first: the cancellation must refuse it (the holder is inside), nothing refunded.
+        expect(cancel.error?.appCode).toBe("TICKET_CHECKED_IN");
+        expect(row.status).toBe("checked_in");
+        expect(admitted).toHaveLength(1);
+        outcomes.add("checked in");
+      } else {
+        expect(cancel.error).toBeUndefined();
+        expect(scan.verdict.kind).toBe("cancelled");
+        expect(row.status).toBe("canceled");
+        expect(admitted).toHaveLength(0);
+        outcomes.add("cancelled");
+      }
+    }
+    expect(outcomes.size).toBeGreaterThan(0);
   });
 
   it("control: without the line's lock and the unique index, the same scans admit more than once", async () => {

@@ -16,6 +16,9 @@ import { registerDoorShell } from "./door/shell";
 
 /** The last home answer, kept so the door opens without network after a reload. */
 const HOME_KEY = "home";
+const DATE_CHOICE_KEY = "dateChoice";
+type DateChoice = { staffId: string; dateId: string; day: string };
+const today = () => new Date().toDateString();
 
 /**
  * /event-staff/{agentId}: the check-in page of an event staff member (issue 18). It opens with
@@ -40,7 +43,8 @@ export default function StaffHomePage() {
   useEffect(() => {
     registerDoorShell();
     void getSetting<StaffHome>(HOME_KEY).then((h) => h && h.id === agentId && setCached(h));
-    void getSetting<string>("dateId").then((d) => d && setDateId(d));
+    // A date chosen by hand holds for this staff member on this day only (tomorrow's door opens on the date running then).
+    void getSetting<DateChoice>(DATE_CHOICE_KEY).then((c) => c && c.staffId === agentId && c.day === today() && setDateId(c.dateId));
   }, [agentId]);
 
   useEffect(() => {
@@ -51,7 +55,7 @@ export default function StaffHomePage() {
   const date = data ? (data.dates.find((d) => d.id === dateId) ?? defaultDate(data.dates)) : undefined;
   const chooseDate = (id: string) => {
     setDateId(id);
-    void setSetting("dateId", id);
+    void setSetting(DATE_CHOICE_KEY, { staffId: agentId, dateId: id, day: today() } satisfies DateChoice);
   };
 
   return (

@@ -149,18 +149,19 @@ export async function scanAtDoor(deps: AppDeps, user: StaffUser, input: z.output
  * Undoes a check-in the staff member made (a wrong tap): the entry is kept as history and marked
  * undone, the ticket may enter again; its line is checked in only while another entry stands.
  */
-export async function undoCheckin(deps: AppDeps, user: StaffUser, checkinId: string) {
+export async function undoCheckin(deps: AppDeps, user: StaffUser, which: { checkinId: string } | { nonce: string }) {
   return deps.database.db.transaction(async (tx) => {
-    const [c] = await txRows<{ line_id: string; event_date_id: string }>(
+    const [c] = await txRows<{ id: string; line_id: string; event_date_id: string }>(
       tx,
-      sql`select line_id, event_date_id from checkins where id = ${checkinId} and staff_user_id = ${user.id} and organiser_id = ${user.organiserId}`,
+      sql`select id, line_id, event_date_id from checkins
+          where ${"checkinId" in which ? sql`id = ${which.checkinId}` : sql`nonce = ${which.nonce}`} and staff_user_id = ${user.id} and organiser_id = ${user.organiserId}`,
     );
     if (!c) throw new AppError("NOT_FOUND");
     await loadGate(tx, user, c.event_date_id);
-    await tx.execute(sql`select 1 from order_lines where id = ${c.line_id} for update`);
+    await tx.execute(sql`select 1 from order_lines where id = ${c.line_id} for no key update`);
     const [undone] = await txRows<{ id: string }>(
       tx,
-      sql`update checkins set undone_at = now() where id = ${checkinId} and outcome = 'admitted' and undone_at is null returning id`,
+      sql`update checkins set undone_at = now() where id = ${c.id} and outcome = 'admitted' and undone_at is null returning id`,
     );
     if (!undone) throw new AppError("CHECKIN_NOT_UNDOABLE");
     await tx.execute(

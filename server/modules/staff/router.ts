@@ -15,7 +15,7 @@ export const staffRouter = router({
   manage: manageRouter,
   checkin: router({
     scan: agentProcedure.input(ZCheckinScan).mutation(({ ctx, input }) => scanAtDoor(ctx, ctx.user, input)),
-    undo: agentProcedure.input(ZCheckinUndo).mutation(({ ctx, input }) => undoCheckin(ctx, ctx.user, input.checkinId)),
+    undo: agentProcedure.input(ZCheckinUndo).mutation(({ ctx, input }) => undoCheckin(ctx, ctx.user, input)),
     sync: agentProcedure.input(ZCheckinSync).query(({ ctx, input }) => syncTickets(ctx, ctx.user, input)),
     search: agentProcedure.input(ZCheckinSearch).query(({ ctx, input }) => searchTickets(ctx, ctx.user, input)),
     upload: agentProcedure.input(ZCheckinUpload).mutation(({ ctx, input }) => uploadScans(ctx, ctx.user, input)),

@@ -81,7 +81,8 @@ export function toEntry(r: TicketRow): CheckinEntry | null {
  * first, so scans of one ticket decide one after the other (the unique index stays the guard).
  */
 export async function ticketAtDoor(tx: DbOrTx, organiserId: string, dateId: string, lineId: string, lock: boolean): Promise<TicketRow | null> {
-  if (lock) await tx.execute(sql`select 1 from order_lines where id = ${lineId} for update`);
+  // Only a line of the staff member's organiser is locked (a foreign code locks nothing of theirs).
+  if (lock) await tx.execute(sql`select 1 from order_lines l join orders o on o.id = l.order_id where l.id = ${lineId} and o.organiser_id = ${organiserId} for no key update of l`);
   const [row] = await txRows<TicketRow>(tx, ticketQuery(dateId, sql`l.id = ${lineId} and o.organiser_id = ${organiserId}`));
   return row ?? null;
 }

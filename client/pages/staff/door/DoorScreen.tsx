@@ -149,6 +149,12 @@ export function DoorScreen({ home, date, onDate }: { home: StaffHome; date: Door
         </Group>
       </Paper>
 
+      {door.syncError !== null && (
+        <Alert color="red" title={t`The ticket list could not be refreshed`} data-testid="door-sync-error">
+          {describeError(i18n, door.syncError)}
+        </Alert>
+      )}
+
       <Paper withBorder p="sm">
         <form
           onSubmit={(e) => {

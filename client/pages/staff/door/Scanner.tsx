@@ -37,6 +37,9 @@ export function Scanner({ onCode, paused }: { onCode: (code: string) => void; pa
   const last = useRef<{ code: string; at: number } | null>(null);
   const pausedRef = useRef(paused);
   pausedRef.current = paused;
+  // The latest handler, read by the running loop: a new handler must not restart the camera.
+  const onCodeRef = useRef(onCode);
+  onCodeRef.current = onCode;
 
   useEffect(() => {
     if (!active) return;
@@ -54,13 +57,16 @@ export function Scanner({ onCode, paused }: { onCode: (code: string) => void; pa
         if (caps.torch) setTorch({ on: false, track });
         const detector = await createDetector();
         while (!stopped) {
-          if (!pausedRef.current && el.readyState >= 2) {
+          if (el.readyState >= 2) {
             const found = await detector.detect(el).catch(() => []);
             const code = found[0]?.rawValue;
             const now = Date.now();
-            if (code && !(last.current && last.current.code === code && now - last.current.at < REPEAT_MS)) {
+            if (pausedRef.current) {
+              // A code still held up while the verdict shows is the same scan, not a second one.
+              if (code && last.current?.code === code) last.current.at = now;
+            } else if (code && !(last.current && last.current.code === code && now - last.current.at < REPEAT_MS)) {
               last.current = { code, at: now };
-              onCode(code);
+              onCodeRef.current(code);
             } else if (code && last.current) last.current.at = now;
           }
           await new Promise((r) => setTimeout(r, 120));
@@ -75,7 +81,7 @@ export function Scanner({ onCode, paused }: { onCode: (code: string) => void; pa
       stream?.getTracks().forEach((tr) => tr.stop());
       setTorch(null);
     };
-  }, [active, onCode, t]);
+  }, [active, t]);
 
   const toggleTorch = useCallback(async () => {
     if (!torch) return;

@@ -32,9 +32,10 @@ export async function decideOffline(
   if (parsed?.kind === "signed") {
     if (!(await verifySignedCode(parsed, publicKey))) return { verdict: { kind: "forged" }, lineId: null };
     const ticket = (await ticketOf(gate.date.id, parsed.lineId)) ?? null;
-    // A ticket not in the list yet has no entry there: this device's own queue knows whether it let it in.
-    const queued = ticket ? undefined : await queuedFor(gate.date.id, parsed.lineId);
-    const entry = ticket?.entry ?? (queued ? { id: queued.nonce, at: queued.scannedAt, deviceLabel, staffName } : null);
+    // This device's own queue knows whether it let the ticket in (a ticket not in the list yet, or
+    // a list refreshed from the server before the queue was sent).
+    const queued = await queuedFor(gate.date.id, parsed.lineId);
+    const entry = ticket?.entry ?? (queued ? { id: queued.nonce, at: queued.scannedAt, deviceLabel: queued.deviceLabel || deviceLabel, staffName: queued.staffName || staffName } : null);
     const verdict = checkinVerdict({ gate, code: { eventId: parsed.eventId, scopeId: parsed.scopeId }, ticket, entry, now, admitUnlisted: true });
     return { verdict, lineId: parsed.lineId };
   }
@@ -47,5 +48,7 @@ export async function decideOffline(
     ticket = (await ticketByReference(gate.date.id, `${reference.orderNumber}-${reference.position}`)) ?? null;
   }
   if (!ticket) return { verdict: { kind: "unknown" }, lineId: null };
-  return { verdict: checkinVerdict({ gate, code: {}, ticket, entry: ticket.entry, now }), lineId: ticket.lineId };
+  const queued = ticket.entry ? undefined : await queuedFor(gate.date.id, ticket.lineId);
+  const entry = ticket.entry ?? (queued ? { id: queued.nonce, at: queued.scannedAt, deviceLabel: queued.deviceLabel, staffName: queued.staffName } : null);
+  return { verdict: checkinVerdict({ gate, code: {}, ticket, entry, now }), lineId: ticket.lineId };
 }

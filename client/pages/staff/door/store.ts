@@ -8,7 +8,7 @@ import type { CheckinEntry, CheckinTicket } from "../../../../shared/rules/check
  * reload and a lost network; the queue is emptied only by the server's answer.
  */
 export type StoredTicket = CheckinTicket & { dateId: string; entry: CheckinEntry | null };
-export type QueuedScan = { nonce: string; dateId: string; code: string; scannedAt: string; lineId: string | null };
+export type QueuedScan = { nonce: string; dateId: string; code: string; scannedAt: string; lineId: string | null; deviceLabel: string; staffName: string };
 export type Conflict = {
   lineId: string;
   entries: { id: string; outcome: "admitted" | "conflict"; deviceId: string; deviceLabel: string; scannedAt: string; offline: boolean; undone: boolean }[];
@@ -53,13 +53,18 @@ export async function applySync(
   sync: { serverTime: Date | string; full: boolean; tickets: (CheckinTicket & { entry: CheckinEntry | null })[]; counts: DateMeta["counts"]; conflicts: Conflict[] },
 ): Promise<void> {
   const db = await doorDb();
-  const tx = db.transaction(["tickets", "dates"], "readwrite");
+  const tx = db.transaction(["tickets", "dates", "queue"], "readwrite");
   const tickets = tx.objectStore("tickets");
+  // The server does not know yet of admissions still in this device's queue: their entries stay.
+  const queued = new Map((await tx.objectStore("queue").index("byDate").getAll(dateId)).filter((q) => q.lineId).map((q) => [q.lineId!, q]));
   // One range delete and all puts issued at once (awaiting each put in turn made a 20,000-ticket
   // list take seconds to store).
   const writes: Promise<unknown>[] = [];
   if (sync.full) writes.push(tickets.delete(IDBKeyRange.bound([dateId], [dateId, []])));
-  for (const t of sync.tickets) writes.push(tickets.put({ ...t, dateId }));
+  for (const t of sync.tickets) {
+    const q = queued.get(t.lineId);
+    writes.push(tickets.put({ ...t, dateId, entry: t.entry ?? (q ? { id: q.nonce, at: q.scannedAt, deviceLabel: q.deviceLabel, staffName: q.staffName } : null) }));
+  }
   writes.push(tx.objectStore("dates").put({ dateId, serverTime: new Date(sync.serverTime).toISOString(), counts: sync.counts, conflicts: sync.conflicts }));
   await Promise.all([...writes, tx.done]);
 }

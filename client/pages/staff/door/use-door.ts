@@ -12,6 +12,13 @@ export type DoorDate = StaffHome["dates"][number];
 export const SYNC_INTERVAL_MS = 5000;
 /** An online scan waits this long for the server before the device decides offline. */
 const SCAN_TIMEOUT_MS = 3000;
+/** Uploads and list refreshes give up after this long (a network that takes requests but never answers). */
+const SYNC_TIMEOUT_MS = 15_000;
+/**
+ * The whole list is fetched again this often and after the network comes back: a change made by
+ * a transaction that committed long after it stamped its lines (a big cancellation) is not lost.
+ */
+const FULL_SYNC_EVERY_MS = 10 * 60_000;
 
 export type DoorResult = {
   verdict: CheckinVerdict;
@@ -29,17 +36,23 @@ function randomToken(): string {
 /** A network failure or timeout (decide offline), not an answer of the server. */
 function isNetworkError(err: unknown): boolean {
   if (err instanceof DOMException && (err.name === "AbortError" || err.name === "TimeoutError")) return true;
-  return err instanceof TRPCClientError && !err.data;
+  if (!(err instanceof TRPCClientError)) return false;
+  // No answer, or a server that fails (5xx): the door goes on by itself.
+  const status = (err.data as { httpStatus?: number } | undefined)?.httpStatus;
+  return !err.data || (status !== undefined && status >= 500);
 }
 
-/** The date the door most likely checks in today: the one running, else the next, else the last. */
+/**
+ * The date the door most likely checks in now: of the dates running (from 6 h before their start
+ * to 6 h after their end) the one starting nearest to now (the evening show, not the matinee,
+ * at 19:30), else the next, else the last.
+ */
 export function defaultDate(dates: DoorDate[], now = new Date()): DoorDate | undefined {
   const margin = 6 * 3600_000;
-  return (
-    dates.find((d) => new Date(d.startsAt).getTime() - margin <= now.getTime() && now.getTime() <= new Date(d.endsAt).getTime() + margin) ??
-    dates.find((d) => new Date(d.startsAt).getTime() > now.getTime()) ??
-    dates[dates.length - 1]
-  );
+  const t = now.getTime();
+  const running = dates.filter((d) => new Date(d.startsAt).getTime() - margin <= t && t <= new Date(d.endsAt).getTime() + margin);
+  const nearest = running.sort((a, b) => Math.abs(new Date(a.startsAt).getTime() - t) - Math.abs(new Date(b.startsAt).getTime() - t))[0];
+  return nearest ?? dates.find((d) => new Date(d.startsAt).getTime() > t) ?? dates[dates.length - 1];
 }
 
 /**
@@ -56,7 +69,12 @@ export function useDoor(home: StaffHome | undefined, dateId: string | null, staf
   const [conflicts, setConflicts] = useState<Conflict[]>([]);
   const [lastSync, setLastSync] = useState<Date | null>(null);
   const [device, setDevice] = useState<{ id: string; label: string } | null>(null);
+  /** The server answers, but refuses the refresh (signed out, the date gone, ...): said on screen. */
+  const [syncError, setSyncError] = useState<unknown>(null);
   const busy = useRef(false);
+  const lastFull = useRef(0);
+  /** Scans decided on the device run one after the other (a double Enter cannot admit twice). */
+  const chain = useRef<Promise<unknown>>(Promise.resolve());
 
   const date = home?.dates.find((d) => d.id === dateId) ?? null;
   const gate = useMemo<CheckinGate | null>(
@@ -94,7 +112,10 @@ export function useDoor(home: StaffHome | undefined, dateId: string | null, staf
     }
   }, [dateId]);
 
-  /** Sends the offline queue, then fetches what changed. Any network failure marks the door offline. */
+  /**
+   * Sends the offline queue, then fetches what changed (or the whole list now and then). A
+   * network failure marks the door offline; any other failure is shown, never thrown.
+   */
   const sync = useCallback(async () => {
     if (!dateId || !device || busy.current) return;
     busy.current = true;
@@ -102,24 +123,36 @@ export function useDoor(home: StaffHome | undefined, dateId: string | null, staf
       const queue = await queuedScans(dateId);
       for (let i = 0; i < queue.length; i += 100) {
         const batch = queue.slice(i, i + 100);
-        await client.staff.checkin.upload.mutate({
-          dateId,
-          deviceId: device.id,
-          deviceLabel: device.label,
-          scans: batch.map((s) => ({ nonce: s.nonce, code: s.code, scannedAt: new Date(s.scannedAt) })),
-        });
+        await client.staff.checkin.upload.mutate(
+          {
+            dateId,
+            deviceId: device.id,
+            deviceLabel: device.label,
+            scans: batch.map((s) => ({ nonce: s.nonce, code: s.code, scannedAt: new Date(s.scannedAt) })),
+          },
+          { signal: AbortSignal.timeout(SYNC_TIMEOUT_MS) },
+        );
         await dropQueued(batch.map((s) => s.nonce));
       }
       const meta = await dateMeta(dateId);
-      const answer = await client.staff.checkin.sync.query({ dateId, since: meta?.serverTime ? new Date(meta.serverTime) : null });
+      const full = !meta?.serverTime || Date.now() - lastFull.current > FULL_SYNC_EVERY_MS;
+      const answer = await client.staff.checkin.sync.query(
+        { dateId, since: full ? null : new Date(meta!.serverTime!) },
+        { signal: AbortSignal.timeout(SYNC_TIMEOUT_MS) },
+      );
       await applySync(dateId, answer);
+      if (full) lastFull.current = Date.now();
       setOnline(true);
+      setSyncError(null);
     } catch (err) {
-      if (isNetworkError(err)) setOnline(false);
-      else throw err;
+      if (isNetworkError(err)) {
+        setOnline(false);
+        // Back online, the whole list is fetched again.
+        lastFull.current = 0;
+      } else setSyncError(err);
     } finally {
       busy.current = false;
-      await refreshLocal();
+      await refreshLocal().catch(() => undefined);
     }
   }, [client, dateId, device, refreshLocal]);
 
@@ -139,17 +172,22 @@ export function useDoor(home: StaffHome | undefined, dateId: string | null, staf
   }, [sync, refreshLocal]);
 
   const decideHere = useCallback(
-    async (code: string, nonce: string): Promise<DoorResult> => {
-      const at = new Date();
-      const { verdict, lineId } = await decideOffline(gate!, publicKey!, code, at, { deviceLabel: device!.label, staffName });
-      let queuedNonce: string | null = null;
-      if (verdict.kind === "valid") {
-        const entry: CheckinEntry = { id: nonce, at: at.toISOString(), deviceLabel: device!.label, staffName };
-        await queueScan({ nonce, dateId: gate!.date.id, code, scannedAt: at.toISOString(), lineId }, entry);
-        queuedNonce = nonce;
-      }
-      await refreshLocal();
-      return { verdict, checkinId: null, queuedNonce, offline: true, at };
+    (code: string, nonce: string): Promise<DoorResult> => {
+      const run = async (): Promise<DoorResult> => {
+        const at = new Date();
+        const { verdict, lineId } = await decideOffline(gate!, publicKey!, code, at, { deviceLabel: device!.label, staffName });
+        let queuedNonce: string | null = null;
+        if (verdict.kind === "valid") {
+          const entry: CheckinEntry = { id: nonce, at: at.toISOString(), deviceLabel: device!.label, staffName };
+          await queueScan({ nonce, dateId: gate!.date.id, code, scannedAt: at.toISOString(), lineId, deviceLabel: device!.label, staffName }, entry);
+          queuedNonce = nonce;
+        }
+        await refreshLocal();
+        return { verdict, checkinId: null, queuedNonce, offline: true, at };
+      };
+      const next = chain.current.then(run, run);
+      chain.current = next.catch(() => undefined);
+      return next;
     },
     [gate, publicKey, device, staffName, refreshLocal],
   );
@@ -185,9 +223,13 @@ export function useDoor(home: StaffHome | undefined, dateId: string | null, staf
   const undo = useCallback(
     async (result: DoorResult) => {
       if (result.queuedNonce) {
-        await dropQueued([result.queuedNonce]);
+        const stillQueued = (await queuedScans(dateId ?? undefined)).some((q) => q.nonce === result.queuedNonce);
+        // Sent meanwhile: the server has the entry under the scan's nonce and undoes it there.
+        if (!stillQueued) await client.staff.checkin.undo.mutate({ nonce: result.queuedNonce });
+        else await dropQueued([result.queuedNonce]);
         const lineId = "ticket" in result.verdict ? result.verdict.ticket?.lineId : undefined;
         if (dateId && lineId) await clearEntry(dateId, lineId);
+        if (!stillQueued) void sync();
       } else if (result.checkinId) {
         await client.staff.checkin.undo.mutate({ checkinId: result.checkinId });
         void sync();
@@ -202,5 +244,5 @@ export function useDoor(home: StaffHome | undefined, dateId: string | null, staf
     setDevice((d) => (d ? { ...d, label } : d));
   }, []);
 
-  return { online, counts, pending, conflicts, lastSync, device, gate, scan, undo, sync, setDeviceLabel, ready: Boolean(gate && device && publicKey) };
+  return { online, counts, pending, conflicts, lastSync, syncError, device, gate, scan, undo, sync, setDeviceLabel, ready: Boolean(gate && device && publicKey) };
 }

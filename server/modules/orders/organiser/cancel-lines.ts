@@ -27,7 +27,9 @@ async function chosenLines(tx: DbOrTx, order: OrderRow, lineIds: string[] | unde
   if (order.status !== "valid") throw new AppError("ORDER_NOT_CHANGEABLE");
   const lines = await txRows<LineRow>(
     tx,
-    sql`select id, category_name, place_labels, area_id, total_cents, status::text as status from order_lines where order_id = ${order.id} order by created_at, id`,
+    // Locked (after the order, as every path does): a check-in at the door that commits meanwhile
+    // cannot be cancelled and refunded under the holder's feet (decision 018).
+    sql`select id, category_name, place_labels, area_id, total_cents, status::text as status from order_lines where order_id = ${order.id} order by created_at, id for update`,
   );
   const live = lines.filter((l) => l.status !== "canceled");
   if (!lineIds) {

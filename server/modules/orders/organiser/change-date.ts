@@ -82,7 +82,7 @@ async function plan(tx: DbOrTx, order: OrderRow, input: ChangeDateInput): Promis
   const lines = await txRows<LineRow>(
     tx,
     sql`select id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places, price_cents, total_cents, status::text as status
-        from order_lines where order_id = ${order.id} and id = any(${pgArray(input.lineIds ?? [])}::uuid[]) order by created_at, id`,
+        from order_lines where order_id = ${order.id} and id = any(${pgArray(input.lineIds ?? [])}::uuid[]) order by created_at, id for update`,
   );
   if (lines.length !== new Set(input.lineIds).size) throw new AppError("NOT_FOUND", { field: "lineIds" });
   for (const l of lines) {
