@@ -17,16 +17,17 @@ import {
   ok,
   oneDaySchedule,
   saveTicketsVia,
-  signedInOrganiser,
+  
   ticketCategory,
   validEventStep1,
-  validSeasonStep1,
+  
 } from "./helpers/events";
 import { createUser } from "./helpers/factories";
 import { expectNoDrift } from "./helpers/inventory";
+import { publishedSeasonWithMatchDay } from "./helpers/season";
 import { buySeats, checkoutInput, checkoutVia, createOrdersApp, decideVia, keyOf, linesOf, orderRow, type OrdersApp, paymentIdOf } from "./helpers/orders";
 import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
-import { chooseTemplate, createEventWithDates, createTemplateVia, gridLayout, smallLayout } from "./helpers/stadiums";
+import { gridLayout } from "./helpers/stadiums";
 import { attempt, failure, malformed, type RouterOutput } from "./helpers/trpc";
 
 /**
@@ -832,19 +833,7 @@ describe("offline scans uploaded later", () => {
 
 describe("season tickets at a child event's door", () => {
   it("are valid on each date of the season's events, once per date; the line stays active", async () => {
-    const { client: organiser } = await signedInOrganiser(t);
-    const daily = await createTemplateVia(organiser, smallLayout(), { name: "Arena daily", type: "daily" });
-    const seasonal = await createTemplateVia(organiser, smallLayout(), { name: "Arena season", type: "seasonal" });
-    const childId = await createEventWithDates(organiser, [40, 41], "Match day");
-    ok(await chooseTemplate(organiser, childId, daily));
-    await saveTicketsVia(organiser, childId, [ticketCategory("a", { name: "Ticket a", seatingCategoryId: "a" })]);
-    await organiser.trpc.events.publish.mutate({ id: childId, publishOption: "now" });
-    const childDates = (await datesOf(t.database.db, childId)).map((d) => d.id);
-    const seasonId = await createEventVia(organiser, validSeasonStep1([childId]));
-    ok(await chooseTemplate(organiser, seasonId, seasonal));
-    await saveTicketsVia(organiser, seasonId, [ticketCategory("sa", { name: "Season a", seatingCategoryId: "a" })]);
-    await organiser.trpc.events.publish.mutate({ id: seasonId, publishOption: "now" });
-    const seasonA = (await categoriesOf(t.database.db, seasonId))[0]!.id;
+    const { childId, childDates, seasonId, seasonA } = await publishedSeasonWithMatchDay(t);
     const bought = await buySeats(t, seasonId, seasonA, ["A:0:0"]);
     const line = (await linesAtDoor(bought.orderId))[0]!;
     expect([line.event_id, line.scope_id]).toEqual([seasonId, seasonId]);

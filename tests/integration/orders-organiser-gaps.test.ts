@@ -12,19 +12,20 @@ import type { SeatingLayout } from "../../shared/seating/layout";
 import type { TestClient } from "./helpers/app";
 import {
   categoriesOf,
-  createEventVia,
+  
   datesOf,
   localDateInDays,
   ok,
   oneDaySchedule,
   saveTicketsVia,
-  signedInOrganiser,
+  
   signedInTeamMember,
   ticketCategory,
   validEventStep1,
-  validSeasonStep1,
+  
 } from "./helpers/events";
 import { expectNoDrift } from "./helpers/inventory";
+import { publishedSeasonWithMatchDay } from "./helpers/season";
 import {
   areaOf,
   buySeats,
@@ -45,7 +46,7 @@ import {
   type TicketInput,
 } from "./helpers/orders";
 import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
-import { chooseTemplate, createEventWithDates, createTemplateVia, seatedBlock, smallLayout, standingBlock } from "./helpers/stadiums";
+import { seatedBlock, standingBlock } from "./helpers/stadiums";
 import { failure } from "./helpers/trpc";
 
 /**
@@ -760,19 +761,7 @@ describe("checked-in tickets", () => {
 
 describe("season tickets", () => {
   it("cannot change their date: DATE_CHANGE_SEASON for the options, the preview and the change", async () => {
-    const { client: organiser } = await signedInOrganiser(t);
-    const daily = await createTemplateVia(organiser, smallLayout(), { name: "Arena daily", type: "daily" });
-    const seasonal = await createTemplateVia(organiser, smallLayout(), { name: "Arena season", type: "seasonal" });
-    const childId = await createEventWithDates(organiser, [40, 41], "Match day");
-    ok(await chooseTemplate(organiser, childId, daily));
-    await saveTicketsVia(organiser, childId, [ticketCategory("a", { name: "Ticket a", seatingCategoryId: "a" })]);
-    await organiser.trpc.events.publish.mutate({ id: childId, publishOption: "now" });
-    const childDates = (await datesOf(t.database.db, childId)).map((d) => d.id);
-    const seasonId = await createEventVia(organiser, validSeasonStep1([childId]));
-    ok(await chooseTemplate(organiser, seasonId, seasonal));
-    await saveTicketsVia(organiser, seasonId, [ticketCategory("sa", { name: "Season a", seatingCategoryId: "a" })]);
-    await organiser.trpc.events.publish.mutate({ id: seasonId, publishOption: "now" });
-    const seasonA = (await categoriesOf(t.database.db, seasonId))[0]!.id;
+    const { organiser, childId, childDates, seasonId, seasonA } = await publishedSeasonWithMatchDay(t);
 
     const bought = await buySeats(t, seasonId, seasonA, ["A:0:0"]);
     const order = (await orderRow(t.database, bought.orderId))!;
