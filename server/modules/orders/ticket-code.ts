@@ -1,5 +1,5 @@
 import { createHmac, createPrivateKey, createPublicKey, hkdfSync, sign, timingSafeEqual, verify, type KeyObject } from "node:crypto";
-import { formatSignedCode, HMAC_PREFIX, parseTicketCode, signedCodePayload, signedMessage, type SignedCode } from "../../../shared/checkin/code";
+import { formatSignedCode, HMAC_PREFIX, parseTicketCode, signedCodePayload, signedMessage, type SignedCode, uuidToBytes } from "../../../shared/checkin/code";
 
 /**
  * Ticket codes (ARCHITECTURE "PDFs", decision 018). Tickets printed from now on carry a code
@@ -12,7 +12,7 @@ import { formatSignedCode, HMAC_PREFIX, parseTicketCode, signedCodePayload, sign
 const MAC_BYTES = 12;
 
 function idBytes(lineId: string): Buffer {
-  return Buffer.from(lineId.replace(/-/g, ""), "hex");
+  return Buffer.from(uuidToBytes(lineId));
 }
 
 function mac(secret: string, id: Buffer): Buffer {
