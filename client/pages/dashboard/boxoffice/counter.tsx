@@ -1,12 +1,10 @@
-import { ActionIcon, Alert, Anchor, Badge, Box, Button, Drawer, Grid, Group, Kbd, NumberInput, Paper, Select, Stack, Text, Title, Tooltip, UnstyledButton } from "@mantine/core";
-import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Anchor, Box, Button, Drawer, Grid, Paper, Stack, Text, Title } from "@mantine/core";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { modals } from "@mantine/modals";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { TRPCClientError } from "@trpc/client";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
-import { formatCents } from "../../../../shared/rules/money";
-import type { CounterPaymentMethod, SellInput } from "../../../../shared/schemas/boxoffice";
+import type { CounterPaymentMethod } from "../../../../shared/schemas/boxoffice";
 import type { CartCredentials } from "../../../../shared/schemas/shop";
 import { useCountdown } from "../../../components/Shop/CartSummary";
 import { SHOP_STATUS_COLORS } from "../../../components/Shop/ShopPanel";
@@ -14,42 +12,18 @@ import { seatIndex, seatTotals } from "../../../components/Shop/model";
 import { SeatingPlan, type SeatingPlanHandle, type SeatVisual } from "../../../components/SeatingPlan";
 import { PageLoader } from "../../../components/PageLoader";
 import { useSeatFeed } from "../../../hooks/use-seat-feed";
-import { appCodeOf, describeError } from "../../../lib/errors";
+import { describeError } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useTRPC, useTRPCClient } from "../../../lib/trpc";
-import { type CounterCart, type CounterCategory, type CounterScope, isTyping, type ShiftDetail, METHOD_KEYS, newSaleKey, parseEuros, printPdf, saleAmounts, saleTickets } from "./model";
+import { CounterCartPanel } from "./counter-cart";
+import { CategoryPanel } from "./counter-categories";
+import { useCounterKeys } from "./counter-keys";
+import { CounterHeader, SettingsDrawer, ShortcutLegend } from "./counter-parts";
+import { type HoldOutcome, NO_BUYER, useCounterCart, useCounterSale, useLeftRefresh } from "./counter-state";
+import { type CounterCart, type CounterCategory, type CounterScope, type ShiftDetail, printPdf, saleAmounts } from "./model";
 import { type Buyer, PaymentPanel, SaleDone, type SalePhase } from "./payment";
-import { BoxOfficeSettingsForm, useBoxOfficeRights } from "./settings";
+import { useBoxOfficeRights } from "./settings";
 import { OpenShiftForm, ShiftPanel, ZReportView } from "./shifts";
-
-type HoldOutcome = { status: "held"; cart: { id: string; secret: string | null } } | { status: "taken"; taken: string[] } | { status: "sold_out"; ticketCategoryIds: string[] };
-
-const NO_BUYER: Buyer = { firstName: "", lastName: "", email: "" };
-/** A sale whose answer takes longer than this is "not confirmed" (retry with the same key). */
-const SALE_TIMEOUT_MS = 20_000;
-
-/** The counter's cart per date, kept for this browser tab (a reload keeps the held seats). */
-function useCounterCart(scopeId: string) {
-  const key = `boxoffice-cart:${scopeId}`;
-  const [cart, setState] = useState<CartCredentials | null>(() => {
-    try {
-      return JSON.parse(sessionStorage.getItem(key) ?? "null") as CartCredentials | null;
-    } catch {
-      return null;
-    }
-  });
-  const ref = useRef(cart);
-  const setCart = useCallback(
-    (next: CartCredentials | null) => {
-      ref.current = next;
-      setState(next);
-      if (next) sessionStorage.setItem(key, JSON.stringify(next));
-      else sessionStorage.removeItem(key);
-    },
-    [key],
-  );
-  return [cart, setCart, ref] as const;
-}
 
 /** /dashboard/boxoffice/{scopeId}: the counter of one date. Without an open shift it asks for one first. */
 export function CounterPage({ scopeId }: { scopeId: string }) {
@@ -120,24 +94,8 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     if (cartEnded && phase.kind === "idle") setCart(null);
   }, [cartEnded, phase.kind, setCart]);
 
-  // What is left changes with every sale and hold: read it again at most every 2 s while the plan moves.
-  const revision = feed.revision;
-  const leftTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => {
-    if (revision === 0 || leftTimer.current) return;
-    leftTimer.current = setTimeout(() => {
-      leftTimer.current = null;
-      void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.scope.queryKey({ scopeId }) });
-    }, 2000);
-  }, [revision, queryClient, trpc, scopeId]);
-  useEffect(
-    () => () => {
-      if (leftTimer.current) clearTimeout(leftTimer.current);
-    },
-    [],
-  );
+  useLeftRefresh(scopeId, feed.revision);
 
-  const money = (c: number) => formatCents(c, i18n.locale);
   const amounts = saleAmounts(cartData, scope);
   const ownSeats = new Set((cartData?.seats ?? []).map((s) => s.key));
   const standingAreas = (scope.layout?.blocks ?? []).filter((b) => b.kind === "standing");
@@ -247,89 +205,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     void printPdf(url, () => newRef.current?.focus()).then((type) => setPrinted(type ? `${url} ${type}` : url));
   };
 
-  const sending = useRef(false);
-  const complete = async () => {
-    if (sending.current || phase.kind === "done") return;
-    sending.current = true;
-    try {
-      await sell();
-    } finally {
-      sending.current = false;
-    }
-  };
-  const newAttempt = async (): Promise<SellInput | null> => {
-    // Holds still on their way finish first: the sale sells exactly what is held then.
-    await chain.current;
-    const cart = cartRef.current;
-    const cartData = cart ? queryClient.getQueryData(trpc.boxOffice.cart.queryKey({ cart })) : undefined;
-    const amounts = saleAmounts(cartData?.state === "active" ? cartData : undefined, scope);
-    if (!shift || !cart || !cartData || cartData.state !== "active" || amounts.tickets === 0) {
-      toast.error(t`Choose seats or tickets first.`);
-      return null;
-    }
-    const given = method === "cash" && cash.trim() !== "" ? parseEuros(cash, i18n.locale) : undefined;
-    if (given === null) {
-      toast.error(t`Enter the amount given in euros.`);
-      cashRef.current?.focus();
-      return null;
-    }
-    if (given !== undefined && given < amounts.totalCents) {
-      toast.error(t`The cash given is less than the total.`);
-      cashRef.current?.focus();
-      return null;
-    }
-    const { tickets, incomplete } = saleTickets(cartData, scope);
-    if (incomplete) {
-      toast.error(t`A ticket for several persons needs all its seats. Choose the missing seats.`);
-      return null;
-    }
-    // One key per sale attempt, kept until the sale is confirmed: a retry can never sell twice.
-    saleKey.current ??= newSaleKey();
-    const hasBuyer = buyer.firstName.trim() || buyer.lastName.trim() || buyer.email.trim();
-    attempt.current = {
-      cart,
-      idempotencyKey: saleKey.current,
-      shiftId: shift.id,
-      tickets,
-      paymentMethod: method,
-      ...(given !== undefined ? { cashGivenCents: given } : {}),
-      ...(hasBuyer ? { buyer } : {}),
-      locale: i18n.locale.startsWith("de") ? "de" : "en",
-    };
-    return attempt.current;
-  };
-  /** What the last attempt sent: a retry after a lost answer sends exactly this again (same key, same tickets). */
-  const attempt = useRef<SellInput | null>(null);
-  const sell = async () => {
-    const input = (phase.kind === "unconfirmed" ? attempt.current : null) ?? (await newAttempt());
-    if (!input) return;
-    setPhase({ kind: "sending" });
-    try {
-      const result = await client.boxOffice.sell.mutate(input, { signal: AbortSignal.timeout(SALE_TIMEOUT_MS) });
-      setPhase({ kind: "done", result });
-      setCart(null);
-      saleKey.current = null;
-      attempt.current = null;
-      void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.shift.queryKey({ shiftId: input.shiftId }) });
-      void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.scope.queryKey({ scopeId }) });
-      print(result.ticketsPdfUrl);
-      queueMicrotask(() => newRef.current?.focus());
-    } catch (error) {
-      const answered = appCodeOf(error) !== null || (error instanceof TRPCClientError && error.data);
-      if (!answered) {
-        setPhase({ kind: "unconfirmed" });
-        return;
-      }
-      // The server refused: nothing was sold, the seats are still held; a new attempt gets a new key.
-      saleKey.current = null;
-      attempt.current = null;
-      setPhase({ kind: "idle" });
-      toast.error(describeError(i18n, error));
-      void refreshCart();
-      if (appCodeOf(error) === "NO_OPEN_SHIFT") void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.currentShift.queryKey() });
-      if (appCodeOf(error) === "CASH_BELOW_TOTAL") cashRef.current?.focus();
-    }
-  };
+  const complete = useCounterSale({ scope, shift, phase, setPhase, method, cash, buyer, chain, cartRef, setCart, saleKey, cashRef, newRef, print, refreshCart });
 
   const chooseMethod = (m: CounterPaymentMethod) => {
     if (locked || phase.kind === "done") return;
@@ -352,106 +228,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
       },
     });
 
-  // Keyboard first: one listener for the whole counter; quiet while typing and inside dialogs.
-  const keyHandler = useRef<(e: KeyboardEvent) => void>(() => {});
-  keyHandler.current = (e: KeyboardEvent) => {
-    if (e.defaultPrevented || drawer !== null) return;
-    const target = e.target instanceof HTMLElement ? e.target : null;
-    if (target?.closest('[role="dialog"]')) return;
-    const key = e.key;
-    if (key === "F9") {
-      e.preventDefault();
-      void complete();
-      return;
-    }
-    if ((e.ctrlKey || e.metaKey) && key.toLowerCase() === "p") {
-      if (phase.kind === "done") {
-        e.preventDefault();
-        print(phase.result.ticketsPdfUrl);
-      }
-      return;
-    }
-    if (e.ctrlKey || e.metaKey || e.altKey) return;
-    if (isTyping(target)) {
-      if (key === "Escape" && target) target.blur();
-      return;
-    }
-    const onControl = Boolean(target?.closest("button, a, [role='radio'], [role='tab']"));
-    const upper = key.length === 1 ? key.toUpperCase() : key;
-    if (phase.kind === "done") {
-      if (upper === "N" || key === "Escape") {
-        e.preventDefault();
-        startNewSale(false);
-        return;
-      }
-      if (upper === "P") {
-        e.preventDefault();
-        print(phase.result.ticketsPdfUrl);
-        return;
-      }
-      // A category or B starts the next sale at once.
-      if (!/^[1-9]$/.test(key) && upper !== "B") return;
-      startNewSale(false);
-    }
-    if (phase.kind === "unconfirmed") {
-      if (key === "Enter" && !onControl) {
-        e.preventDefault();
-        void complete();
-      }
-      return;
-    }
-    if (/^[1-9]$/.test(key)) {
-      const i = Number(key) - 1;
-      if (i < categories.length) {
-        e.preventDefault();
-        setSelected(i);
-        setAreaId(null);
-      }
-      return;
-    }
-    const method = METHOD_KEYS.find((m) => m.key === upper);
-    if (method) {
-      e.preventDefault();
-      chooseMethod(method.method);
-      return;
-    }
-    switch (upper) {
-      case "+":
-      case "=":
-        e.preventDefault();
-        setQuantity((q) => Math.min(q + 1, 50));
-        return;
-      case "-":
-        e.preventDefault();
-        setQuantity((q) => Math.max(q - 1, 1));
-        return;
-      case "B":
-        e.preventDefault();
-        addChosen();
-        return;
-      case "N":
-      case "Escape":
-        if (cartData) {
-          e.preventDefault();
-          startNewSale(true);
-        }
-        return;
-      case "Enter":
-        if (onControl) return;
-        e.preventDefault();
-        void complete();
-        return;
-      case "?":
-        e.preventDefault();
-        setDrawer("keys");
-        return;
-    }
-  };
-  useEffect(() => {
-    const listener = (e: KeyboardEvent) => keyHandler.current(e);
-    window.addEventListener("keydown", listener);
-    return () => window.removeEventListener("keydown", listener);
-  }, []);
+  useCounterKeys({ drawer, phase, categories, cartData, complete, print, startNewSale, chooseMethod, addChosen, setSelected, setAreaId, setQuantity, setDrawer });
 
   const when = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "full", timeStyle: "short", timeZone: scope.timeZone });
   const countdown = useCountdown(cartData ? cartData.expiresAt : null, () => {
@@ -459,8 +236,6 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     toast.error(t`The held seats have expired. Please choose them again.`);
     setCart(null);
   });
-  const mm = countdown === null ? "--" : String(Math.floor(countdown / 60)).padStart(2, "0");
-  const ss = countdown === null ? "--" : String(countdown % 60).padStart(2, "0");
 
   if (!shift) {
     return (
@@ -481,201 +256,39 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
   }
 
   const cartList = (
-    <Paper withBorder p="md" data-testid="counter-cart">
-      <Group justify="space-between" mb="xs">
-        <Title order={2} size="h4">
-          <Trans>This sale</Trans>
-        </Title>
-        {cartData && (cartData.seats.length > 0 || cartData.items.length > 0) && (
-          <Group gap="xs">
-            <Badge size="lg" color={countdown !== null && countdown < 120 ? "red" : "blue"} variant="light" role="timer" aria-live="off" data-testid="hold-countdown">
-              <Trans>
-                Held for {mm}:{ss}
-              </Trans>
-            </Badge>
-            {!cartData.extended && (
-              <Button size="compact-xs" variant="subtle" onClick={() => cart && extend.mutate({ cart })} disabled={busy || locked}>
-                <Trans>More time</Trans>
-              </Button>
-            )}
-          </Group>
-        )}
-      </Group>
-      {!cartData || (cartData.seats.length === 0 && cartData.items.length === 0) ? (
-        <Text size="sm" c="dimmed">
-          {scope.layout ? <Trans>Click seats on the plan, or choose a category and press B.</Trans> : <Trans>Choose a category and press B to add the quantity.</Trans>}
-        </Text>
-      ) : (
-        <Stack gap={2}>
-          {cartData.seats.map((s) => {
-            const name = scope.categories.find((c) => c.id === s.ticketCategoryId)?.name ?? "";
-            const block = index.get(s.key)?.blockName ?? s.blockId;
-            const row = s.rowLabel;
-            const seat = s.seatLabel;
-            return (
-              <Group key={s.key} justify="space-between" wrap="nowrap" data-testid="cart-seat">
-                <Text size="sm">
-                  <Trans>
-                    {block}, row {row}, seat {seat}
-                  </Trans>{" "}
-                  · {name}
-                </Text>
-                <Tooltip label={t`Remove`}>
-                  <ActionIcon variant="subtle" color="gray" aria-label={t`Remove ${block}, row ${row}, seat ${seat}`} disabled={busy || locked} onClick={() => clickSeat(s.key)}>
-                    ×
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            );
-          })}
-          {cartData.items.map((item) => {
-            const name = scope.categories.find((c) => c.id === item.ticketCategoryId)?.name ?? "";
-            const area = standingAreas.find((a) => a.id === item.areaId)?.name;
-            const qty = item.quantity;
-            return (
-              <Group key={`${item.ticketCategoryId}:${item.areaId ?? ""}`} justify="space-between" wrap="nowrap" data-testid="cart-item">
-                <Text size="sm">
-                  {qty} × {name}
-                  {area ? ` · ${area}` : ""}
-                </Text>
-                <Tooltip label={t`Remove`}>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    aria-label={t`Remove ${qty} × ${name}`}
-                    disabled={busy || locked}
-                    onClick={() => enqueue(async (c) => (c ? (await client.boxOffice.release.mutate({ cart: c, seatKeys: [], counts: [{ ticketCategoryId: item.ticketCategoryId, areaId: item.areaId, quantity: item.quantity }], all: false }), null) : null))}
-                  >
-                    ×
-                  </ActionIcon>
-                </Tooltip>
-              </Group>
-            );
-          })}
-        </Stack>
-      )}
-      <Stack gap={2} mt="sm">
-        <Group justify="space-between">
-          <Text size="sm">
-            <Plural value={amounts.tickets} one="# ticket" other="# tickets" />
-          </Text>
-          <Text size="sm">{money(amounts.ticketsCents)}</Text>
-        </Group>
-        <Group justify="space-between" wrap="nowrap">
-          <Text size="sm">
-            <Trans>Box office fees</Trans>{" "}
-            <Text span size="xs" c="dimmed">
-              <Trans>({money(scope.feeCents)} per ticket)</Trans>
-            </Text>
-          </Text>
-          <Text size="sm" data-testid="fees-total">
-            {money(amounts.boxOfficeFeesCents)}
-          </Text>
-        </Group>
-        <Group justify="space-between">
-          <Text fw={700} fz="lg">
-            <Trans>Total</Trans>
-          </Text>
-          <Text fw={800} fz={28} data-testid="sale-total">
-            {money(amounts.totalCents)}
-          </Text>
-        </Group>
-      </Stack>
-    </Paper>
+    <CounterCartPanel
+      scope={scope}
+      cartData={cartData}
+      countdown={countdown}
+      amounts={amounts}
+      index={index}
+      standingAreas={standingAreas}
+      busy={busy}
+      locked={locked}
+      onExtend={() => cart && extend.mutate({ cart })}
+      onRemoveSeat={clickSeat}
+      onRemoveItem={(item) => enqueue(async (c) => (c ? (await client.boxOffice.release.mutate({ cart: c, seatKeys: [], counts: [{ ticketCategoryId: item.ticketCategoryId, areaId: item.areaId, quantity: item.quantity }], all: false }), null) : null))}
+    />
   );
 
   const categoryPanel = (
-    <Paper withBorder p="md">
-      <Title order={2} size="h4" mb="xs" id="counter-categories-title">
-        <Trans>Categories</Trans>
-      </Title>
-      <Stack gap={4} role="radiogroup" aria-labelledby="counter-categories-title" id="counter-categories" tabIndex={-1}>
-        {categories.length === 0 && (
-          <Text size="sm" c="dimmed">
-            <Trans>No ticket categories for this date.</Trans>
-          </Text>
-        )}
-        {categories.map((c, i) => {
-          const active = c.id === category?.id;
-          const price = c.kind === "free" ? t`Free of charge` : money(c.priceCents);
-          const left = c.remaining;
-          return (
-            <UnstyledButton
-              key={c.id}
-              role="radio"
-              aria-checked={active}
-              onClick={() => {
-                setSelected(i);
-                setAreaId(null);
-              }}
-              p={6}
-              style={{ borderRadius: 6, border: `2px solid ${active ? "var(--mantine-color-blue-6)" : "var(--mantine-color-gray-3)"}`, background: active ? "var(--mantine-color-blue-0)" : undefined }}
-              data-testid="counter-category"
-            >
-              <Group justify="space-between" wrap="nowrap" gap="xs">
-                <Group gap={6} wrap="nowrap">
-                  {i < 9 && <Kbd size="xs">{i + 1}</Kbd>}
-                  <Text size="sm" fw={600}>
-                    {c.name}
-                  </Text>
-                  {c.appliesTo === "boxoffice" && (
-                    <Badge size="xs" variant="light" color="grape">
-                      {t`Box office only`}
-                    </Badge>
-                  )}
-                </Group>
-                <Stack gap={0} align="flex-end">
-                  <Text size="sm" fw={600}>
-                    {price}
-                  </Text>
-                  <Text size="xs" c={c.status !== "available" || left === 0 ? "red.8" : "dimmed"}>
-                    {c.status === "sold_out" || left === 0 ? t`Sold out` : c.status === "available" ? t`${left} left` : c.status === "not_yet_on_sale" ? t`Not on sale yet` : t`Sale ended`}
-                  </Text>
-                </Stack>
-              </Group>
-            </UnstyledButton>
-          );
-        })}
-      </Stack>
-      {category && (
-        <Group mt="sm" gap="xs" align="flex-end">
-          <NumberInput
-            label={t`Quantity (+/−)`}
-            min={1}
-            max={50}
-            w={120}
-            value={quantity}
-            onChange={(v) => setQuantity(typeof v === "number" && v >= 1 ? v : 1)}
-            clampBehavior="strict"
-            allowDecimal={false}
-            data-testid="quantity"
-          />
-          {hasSeats(category) && (
-            <Button onClick={() => addChosen("best")} disabled={busy || locked} rightSection={<Kbd size="xs">B</Kbd>}>
-              <Trans>Best available</Trans>
-            </Button>
-          )}
-          {(!scope.layout || categoryAreas.length > 0) && (
-            <>
-              {categoryAreas.length > 1 && (
-                <Select
-                  label={t`Area`}
-                  w={160}
-                  allowDeselect={false}
-                  value={chosenArea?.id ?? null}
-                  data={categoryAreas.map((a) => ({ value: a.id, label: a.name }))}
-                  onChange={setAreaId}
-                />
-              )}
-              <Button variant={hasSeats(category) ? "light" : "filled"} onClick={() => addChosen("count")} disabled={busy || locked} rightSection={hasSeats(category) ? undefined : <Kbd size="xs">B</Kbd>}>
-                {chosenArea && categoryAreas.length === 1 ? t`Add (${chosenArea.name})` : t`Add`}
-              </Button>
-            </>
-          )}
-        </Group>
-      )}
-    </Paper>
+    <CategoryPanel
+      scope={scope}
+      categories={categories}
+      category={category}
+      categoryAreas={categoryAreas}
+      chosenArea={chosenArea}
+      quantity={quantity}
+      setQuantity={setQuantity}
+      setSelected={setSelected}
+      setAreaId={setAreaId}
+      hasSeats={hasSeats}
+      addChosen={addChosen}
+      busy={busy}
+      locked={locked}
+    />
   );
+
 
   const saleSide =
     phase.kind === "done" ? (
@@ -780,105 +393,5 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
         <ShortcutLegend full />
       </Drawer>
     </Stack>
-  );
-}
-
-function SettingsDrawer({ opened, onClose, eventId }: { opened: boolean; onClose: () => void; eventId: string }) {
-  const { t } = useLingui();
-  return (
-    <Drawer opened={opened} onClose={onClose} title={t`Box office settings`} position="right" closeButtonProps={{ "aria-label": t`Close` }}>
-      {opened && <BoxOfficeSettingsForm eventId={eventId} framed={false} onSaved={onClose} />}
-    </Drawer>
-  );
-}
-
-function CounterHeader({
-  scope,
-  when,
-  onShift,
-  onSettings,
-  onKeys,
-}: {
-  scope: CounterScope;
-  when: string;
-  onShift: (() => void) | null;
-  onSettings: (() => void) | null;
-  onKeys: () => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <Group justify="space-between" align="flex-start" gap="xs">
-      <Stack gap={0}>
-        <Title order={1} size="h3">
-          <Trans>Box office: {scope.eventName}</Trans>
-        </Title>
-        <Text size="sm" c="dimmed">
-          {when}
-        </Text>
-      </Stack>
-      <Group gap="xs">
-        <Button component={Link} href="/" variant="default" size="xs">
-          <Trans>Change date</Trans>
-        </Button>
-        {onShift && (
-          <Button variant="default" size="xs" onClick={onShift} data-testid="open-shift-panel">
-            <Trans>My shift</Trans>
-          </Button>
-        )}
-        {onSettings && (
-          <Button variant="default" size="xs" onClick={onSettings}>
-            <Trans>Settings</Trans>
-          </Button>
-        )}
-        <Button variant="subtle" size="xs" onClick={onKeys} aria-label={t`Keyboard shortcuts`}>
-          ?
-        </Button>
-      </Group>
-    </Group>
-  );
-}
-
-/** The visible legend of the counter's keys (the full list in the "?" drawer). */
-function ShortcutLegend({ full = false }: { full?: boolean }) {
-  const { t } = useLingui();
-  const keys: [string, string][] = [
-    ["1–9", t`Category`],
-    ["+ / −", t`Quantity`],
-    ["B", t`Best available / add`],
-    ["C", t`Cash`],
-    ["K", t`Card`],
-    ["P", t`PayPal`],
-    ["F", t`Free of charge`],
-    ["O", t`Other`],
-    ["Enter / F9", t`Complete sale`],
-    ["P / Ctrl+P", t`Print (after the sale)`],
-    ["N / Esc", t`New sale`],
-  ];
-  if (full) {
-    return (
-      <Stack gap={6}>
-        {keys.map(([k, label]) => (
-          <Group key={k} justify="space-between">
-            <Kbd>{k}</Kbd>
-            <Text size="sm">{label}</Text>
-          </Group>
-        ))}
-        <Text size="xs" c="dimmed">
-          <Trans>Shortcuts do not fire while you type in a field. On the seating plan, + and − zoom and Enter picks the seat under the cursor.</Trans>
-        </Text>
-      </Stack>
-    );
-  }
-  return (
-    <Group gap="sm" aria-label={t`Keyboard shortcuts`} role="list" data-testid="shortcut-legend" visibleFrom="sm">
-      {keys.map(([k, label]) => (
-        <Group key={k} gap={4} role="listitem" wrap="nowrap">
-          <Kbd size="xs">{k}</Kbd>
-          <Text size="xs" c="dimmed">
-            {label}
-          </Text>
-        </Group>
-      ))}
-    </Group>
   );
 }
