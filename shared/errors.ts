@@ -1,3 +1,5 @@
+import { VOUCHER_ERRORS } from "./rules/voucher";
+
 /**
  * Error codes the server sends. The server never sends translated text; the client maps each
  * code to a Lingui message (client/lib/error-messages.ts), SPEC §8 being the catalogue.
@@ -85,6 +87,8 @@ export const APP_ERROR_CODES = [
   "SALE_NOT_IN_SHIFT",
   // Check-in (decision 018)
   "CHECKIN_NOT_UNDOABLE",
+  // Vouchers (decision 020; shared/rules/voucher.ts)
+  ...VOUCHER_ERRORS,
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -95,6 +95,22 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   SALE_NOT_FREE: msg`These tickets are not free of charge: choose cash, card, PayPal or other. Nothing was sold.`,
   SALE_NOT_IN_SHIFT: msg`Only a sale of your open shift can be cancelled here; use the orders page for other orders.`,
   CHECKIN_NOT_UNDOABLE: msg`This check-in cannot be undone any more: it was undone already or was not an entry.`,
+  VOUCHER_CODE_EXISTS: msg`This voucher code already exists for this event or series.`,
+  VOUCHER_EVENT_NOT_FOUND: msg`Event not found.`,
+  VOUCHER_INVALID: msg`This voucher code is invalid.`,
+  VOUCHER_EXPIRED: msg`This voucher has expired.`,
+  VOUCHER_NOT_YET_VALID: msg`This voucher is not valid yet.`,
+  VOUCHER_INACTIVE: msg`This voucher is inactive.`,
+  VOUCHER_LIMIT_REACHED: msg`This voucher has reached its usage limit.`,
+  VOUCHER_ALREADY_USED: msg`This voucher has already been used.`,
+  VOUCHER_BLOCK_NOT_FOUND: msg`Block not found or not on the seating plan.`,
+  VOUCHER_SEAT_NOT_FOUND: msg`Seat not found or not on the seating plan.`,
+  VOUCHER_TICKET_NOT_FOUND: msg`Ticket not found.`,
+  VOUCHER_NOT_FOR_TICKET: msg`This voucher cannot be used for this ticket type.`,
+  VOUCHER_MIN_ORDER: msg`The minimum order value for this voucher has not been reached.`,
+  VOUCHER_MAX_ORDER: msg`The maximum order value for this voucher has been exceeded.`,
+  VOUCHER_TOTAL_ZERO: msg`A voucher can only be applied to a total above 0.`,
+  VOUCHER_LIMIT_BELOW_USES: msg`The number of redemptions cannot be lower than the uses already made or reserved.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 
@@ -135,6 +151,12 @@ const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {
   [V.perDayCount]: msg`Enter start and end times for every day.`,
   [V.runTooLong]: msg`The run of days is longer than the repetition interval.`,
   [V.dstGap]: msg`This time does not exist on this date because the clocks change.`,
+  [V.voucherCode]: msg`3 to 64 letters, digits, hyphens or underscores, without spaces.`,
+  [V.voucherPrefix]: msg`Up to 20 letters, digits, hyphens or underscores, without spaces.`,
+  [V.percentMax]: msg`A percentage can be at most 100 %.`,
+  [V.positive]: msg`Enter a value above 0.`,
+  [V.minAboveMax]: msg`The minimum order value must not be above the maximum.`,
+  [V.validUntilBeforeFrom]: msg`The end of the validity must be after its start.`,
 };
 
 const EVENT_VALIDATION_MESSAGES: Record<EventValidationMessage, MessageDescriptor> = {

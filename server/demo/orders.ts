@@ -54,6 +54,7 @@ export async function seedDemoOrders(deps: AppDeps): Promise<number> {
       tickets: keys.map((key) => ({ ticketCategoryId: category.id, seatKeys: [key], areaId: null, bookingOptions: [], participant: {} })),
       acceptTerms: true,
       locale,
+      voucherCode: null,
     });
     made++;
     // The fourth buyer has not paid yet: the order waits for its payment.

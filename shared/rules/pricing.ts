@@ -26,14 +26,19 @@ export type PricedTicket = {
   optionCents: number[];
   /** Free-of-charge tickets carry no service fee. */
   chargeable: boolean;
+  /** This ticket's share of a voucher's discount (shared/rules/voucher.ts), at most its price and options. */
+  discountCents?: number;
 };
 
-export type PricedLine = { unitCents: number; optionsCents: number; totalCents: number; vatCents: number };
+/** A line: list price and options, its discount, what is paid for it (`totalCents`) and the VAT in that. */
+export type PricedLine = { unitCents: number; optionsCents: number; discountCents: number; totalCents: number; vatCents: number };
 
 export function priceLine(ticket: PricedTicket, vatRateBp: number): PricedLine {
   const optionsCents = ticket.optionCents.reduce((a, b) => a + b, 0);
-  const totalCents = ticket.priceCents + optionsCents;
-  return { unitCents: ticket.priceCents, optionsCents, totalCents, vatCents: vatOfGross(totalCents, vatRateBp) };
+  const discountCents = Math.min(ticket.discountCents ?? 0, ticket.priceCents + optionsCents);
+  // VAT on the discounted price (issue 19): what the buyer pays for the line.
+  const totalCents = ticket.priceCents + optionsCents - discountCents;
+  return { unitCents: ticket.priceCents, optionsCents, discountCents, totalCents, vatCents: vatOfGross(totalCents, vatRateBp) };
 }
 
 /**
@@ -43,12 +48,16 @@ export function priceLine(ticket: PricedTicket, vatRateBp: number): PricedLine {
  */
 export type SaleFees = { channel: "online" } | { channel: "box_office"; boxOfficeFeeCents: number };
 
-/** The whole order: tickets, booking options, service fees, VAT by rate and the total. */
+/**
+ * The whole order: tickets, booking options, a voucher's discount, service fees, VAT by rate and
+ * the total. A ticket whose discounted price is 0 carries no fee (nothing is charged for it).
+ */
 export function priceOrder(tickets: PricedTicket[], vatRateBp: number, fees: SaleFees = { channel: "online" }) {
   const lines = tickets.map((t) => priceLine(t, vatRateBp));
   const ticketsCents = lines.reduce((a, l) => a + l.unitCents, 0);
   const optionsCents = lines.reduce((a, l) => a + l.optionsCents, 0);
-  const chargeable = tickets.filter((t) => t.chargeable && t.priceCents + t.optionCents.reduce((a, b) => a + b, 0) > 0).length;
+  const discountCents = lines.reduce((a, l) => a + l.discountCents, 0);
+  const chargeable = tickets.filter((t, i) => t.chargeable && lines[i]!.totalCents > 0).length;
   const feesCents = fees.channel === "online" ? chargeable * SERVICE_FEE_CENTS_PER_TICKET : 0;
   const boxOfficeFeeCents = fees.channel === "box_office" ? fees.boxOfficeFeeCents : 0;
   const boxOfficeFeesCents = chargeable * boxOfficeFeeCents;
@@ -64,9 +73,9 @@ export function priceOrder(tickets: PricedTicket[], vatRateBp: number, fees: Sal
       ticketsCents,
       optionsCents,
       feesCents,
-      discountCents: 0,
+      discountCents,
       vatCents: vatList.reduce((a, v) => a + v.vatCents, 0),
-      totalCents: ticketsCents + optionsCents + feesCents + boxOfficeFeesCents,
+      totalCents: ticketsCents + optionsCents - discountCents + feesCents + boxOfficeFeesCents,
       vat: vatList,
       ...(fees.channel === "box_office" ? { boxOfficeFeesCents, boxOfficeFeeCents } : {}),
     },
@@ -75,8 +84,9 @@ export function priceOrder(tickets: PricedTicket[], vatRateBp: number, fees: Sal
 
 /**
  * What cancelling ticket lines gives back (decision 015): each line's gross total (ticket and
- * booking options) and, for a chargeable line (total above 0), its service fee. Refunds, credit
- * notes and the cancellation preview all use it.
+ * booking options, less its share of a voucher's discount: a line's `totalCents` is what was
+ * paid for it, decision 020) and, for a chargeable line (total above 0), its service fee.
+ * Refunds, credit notes and the cancellation preview all use it.
  */
 export function cancelledLinesCents(lines: readonly { totalCents: number }[], feePerTicketCents = SERVICE_FEE_CENTS_PER_TICKET) {
   const ticketsCents = lines.reduce((a, l) => a + l.totalCents, 0);

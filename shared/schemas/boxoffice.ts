@@ -4,6 +4,7 @@ import { V } from "./messages";
 import { ZCheckoutTicket } from "./orders";
 import { ZCartCredentials } from "./shop";
 import { text } from "./text";
+import { ZEnteredVoucherCode } from "./vouchers";
 
 /** How the counter prints an event's tickets (decision 017): A4, DIN long (99 × 210 mm), receipt (80 mm wide). */
 export const BOX_OFFICE_PRINT_FORMATS = ["a4", "din_long", "receipt"] as const;
@@ -53,6 +54,8 @@ export const ZSellInput = z.object({
   buyer: ZCounterBuyer.optional(),
   /** The language of the confirmation mail and the tickets. */
   locale: z.enum(LOCALES).default("de"),
+  /** A voucher the buyer hands over (decision 020): redeemed with the sale or not at all. */
+  voucherCode: ZEnteredVoucherCode.nullable().default(null),
 });
 export type SellInput = z.input<typeof ZSellInput>;
 
@@ -88,3 +91,6 @@ export type ZReportData = {
   /** Counted − expected (null while the shift is open). */
   differenceCents: number | null;
 };
+
+/** The counter checks a voucher against its cart's tickets before the sale (nothing is reserved). */
+export const ZCounterVoucherInput = z.object({ cart: ZCartCredentials, code: ZEnteredVoucherCode, tickets: z.array(ZCheckoutTicket).min(1).max(200) });

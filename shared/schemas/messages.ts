@@ -46,5 +46,12 @@ export const V = {
   runTooLong: "v.runTooLong",
   /** The clocks skip the start time on a date (spring forward) and it then falls after the end. */
   dstGap: "v.dstGap",
+  // Vouchers (shared/schemas/vouchers.ts)
+  voucherCode: "v.voucherCode",
+  voucherPrefix: "v.voucherPrefix",
+  percentMax: "v.percentMax",
+  positive: "v.positive",
+  minAboveMax: "v.minAboveMax",
+  validUntilBeforeFrom: "v.validUntilBeforeFrom",
 } as const;
 export type ValidationMessage = (typeof V)[keyof typeof V];

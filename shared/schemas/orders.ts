@@ -3,6 +3,7 @@ import { LOCALES } from "../enums";
 import { V } from "./messages";
 import { text } from "./text";
 import { ZCartCredentials } from "./shop";
+import { ZEnteredVoucherCode } from "./vouchers";
 import type { ParticipantRule } from "../rules/checkout";
 
 /** SPEC §3/§4: an order is valid or cancelled; before payment it is pending, unpaid ones fail. */
@@ -82,6 +83,8 @@ export type OrderAmounts = {
   /** Box office sales (decision 017): the fee per chargeable ticket and their sum, in the total; no service fee. */
   boxOfficeFeesCents?: number;
   boxOfficeFeeCents?: number;
+  /** The voucher whose discount `discountCents` is (decision 020). */
+  voucherCode?: string;
 };
 
 /** One ticket of the checkout: which held seats or counted place it is, its options and participant data. */
@@ -96,6 +99,17 @@ export const ZCheckoutTicket = z.object({
   participant: z.record(z.string().regex(/^[a-z0-9_]{1,40}$/), trimmed(300)).default({}),
 });
 
+/**
+ * The shop: apply a code to the buyer's cart (reserves one use). `tickets` are the checkout's
+ * tickets as they stand (with their booking options): the discount is checked on them.
+ */
+export const ZApplyVoucherInput = z.object({
+  cart: ZCartCredentials,
+  code: ZEnteredVoucherCode,
+  tickets: z.array(ZCheckoutTicket).min(1).max(200),
+});
+export type ApplyVoucherInput = z.input<typeof ZApplyVoucherInput>;
+
 export const ZCheckoutInput = z.object({
   cart: ZCartCredentials,
   /** Random per checkout form: a double submit creates one order. */
@@ -104,6 +118,8 @@ export const ZCheckoutInput = z.object({
   tickets: z.array(ZCheckoutTicket).min(1).max(200),
   acceptTerms: z.literal(true, V.required),
   locale: z.enum(LOCALES),
+  /** The voucher the buyer applied (null: none); the server applies it again under its lock. */
+  voucherCode: ZEnteredVoucherCode.nullable().default(null),
 });
 export type CheckoutInput = z.input<typeof ZCheckoutInput>;
 

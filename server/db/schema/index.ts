@@ -7,3 +7,4 @@ export * from "./shop";
 export * from "./orders";
 export * from "./boxoffice";
 export * from "./checkin";
+export * from "./vouchers";

@@ -56,6 +56,8 @@ export const orders = pgTable(
     paymentMethod: paymentMethodEnum().notNull(),
     /** Where it was sold: the online shop, the box office, a reseller. */
     channel: orderChannelEnum().notNull().default("online"),
+    /** The voucher applied (decision 020); its code and discount are in `amounts`. */
+    voucherId: uuid(),
     /** Lower-case number, buyer name and email: what the organiser's search matches (trigram index). */
     searchText: text()
       .notNull()
@@ -94,6 +96,7 @@ export const orders = pgTable(
     index("orders_organiser_buyer_idx").on(t.organiserId, sql`lower(coalesce(${t.buyer}->>'lastName', '') || ' ' || coalesce(${t.buyer}->>'firstName', ''))`, t.id),
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("orders_pending_idx").on(t.status, t.createdAt),
+    index("orders_voucher_idx").on(t.voucherId).where(sql`${t.voucherId} is not null`),
   ],
 );
 
@@ -120,7 +123,9 @@ export const orderLines = pgTable(
     places: integer().notNull().default(1),
     priceCents: integer().notNull(),
     bookingOptions: jsonb().$type<{ name: string; priceCents: number }[]>().notNull().default([]),
+    /** What is paid for the line: price and options less `discountCents` (a voucher's share, decision 020). */
     totalCents: integer().notNull(),
+    discountCents: integer().notNull().default(0),
     vatRateBp: integer().notNull(),
     vatCents: integer().notNull(),
     participant: jsonb().$type<Record<string, string>>().notNull().default({}),

@@ -3,6 +3,7 @@ import {
   ZBoxOfficeEventRef,
   ZBoxOfficeScopeRef,
   ZCloseShiftInput,
+  ZCounterVoucherInput,
   ZOpenShiftInput,
   ZSaleRef,
   ZSellInput,
@@ -15,6 +16,7 @@ import { ZCartOutput } from "../../../shared/schemas/shop-output";
 import { organiserProcedure, router } from "../../trpc/init";
 import { extend, hold, holdBest, readCart, release } from "../shop/holds";
 import { counterChannel, counterDates, counterView } from "./scope";
+import { checkVoucherAtCounter } from "../vouchers/apply";
 import { sell } from "./sell";
 import { readBoxOfficeSettings, updateBoxOfficeSettings } from "./settings";
 import { cancelSale, closeShift, currentShift, listShifts, openShift, shiftDetail } from "./shifts";
@@ -46,6 +48,8 @@ export const boxOfficeRouter = router({
   extend: counter.input(z.object({ cart: ZCartCredentials })).mutation(({ ctx, input }) => extend(ctx, input.cart)),
   cart: counter.input(z.object({ cart: ZCartCredentials })).output(ZCartOutput).query(({ ctx, input }) => readCart(ctx, input.cart)),
 
+  /** A voucher handed over, checked against the sale's tickets (nothing reserved; the sale redeems it). */
+  checkVoucher: counter.input(ZCounterVoucherInput).query(({ ctx, input }) => checkVoucherAtCounter(ctx, ctx.organiserId, input)),
   sell: counter.input(ZSellInput).mutation(({ ctx, input }) => sell(ctx, who(ctx), input)),
   cancelSale: counter.input(ZSaleRef).mutation(({ ctx, input }) => cancelSale(ctx, who(ctx), input.orderId)),
 

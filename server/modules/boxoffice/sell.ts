@@ -9,6 +9,7 @@ import { announceChanges, type Changes } from "../inventory/changes";
 import { participantsOf, writeOrder } from "../orders/checkout";
 import { BOX_OFFICE_PROVIDER, completeOrder, lockOrder } from "../orders/settle";
 import { hashSecret } from "../shop/cart";
+import { useVoucherForCart } from "../vouchers/uses";
 import { counterScope } from "./scope";
 import { readBoxOfficeSettings } from "./settings";
 import { assertOpenShift, type Cashier, lockOpenShift } from "./shifts";
@@ -104,6 +105,8 @@ export async function sell(deps: AppDeps, who: Cashier, input: SellInput): Promi
       const [existing] = await txRows<{ id: string }>(tx, sql`select id from orders where cart_id = ${input.cart.id} and status in ('pending', 'valid') limit 1`);
       if (existing) throw new AppError("CART_EXPIRED", { field: "cart" });
       if (!cart || cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
+      // A voucher handed over: reserved here and redeemed with the sale, or nothing is sold (decision 020).
+      const voucher = await useVoucherForCart(tx, scope, cart.id, input.voucherCode);
 
       const { orderId, free, totalCents } = await writeOrder(tx, {
         scope,
@@ -121,6 +124,7 @@ export async function sell(deps: AppDeps, who: Cashier, input: SellInput): Promi
           const method = isFree ? "free_of_charge" : input.paymentMethod;
           return { method, provider: BOX_OFFICE_PROVIDER, providerRef: `${method}:${randomUUID()}` };
         },
+        voucher,
       });
       if (input.paymentMethod === "free_of_charge" && !free) throw new AppError("SALE_NOT_FREE", { field: "paymentMethod" });
       let cashGiven: number | null = null;

@@ -5,6 +5,7 @@ import { returnForOrders } from "../account/contingent";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
 import { txRows } from "../../db/sql";
+import { releaseUses } from "../vouchers/uses";
 import { enqueueRefund, formatAmount, type OrderRow } from "./settle";
 
 /**
@@ -31,6 +32,8 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
           o.buyer, o.buyer_email, o.locale, o.total_cents, o.provider, o.provider_ref, o.paid_at is not null as was_paid, old.status::text as was`,
   );
   const wereValid = affected.filter((o) => o.was === "valid").map((o) => o.id);
+  // Their vouchers' uses go back (decision 020), before the inventory (the lock order).
+  await releaseUses(tx, { orderIds: affected.map((o) => o.id) });
   await giveBack(
     tx,
     {

@@ -2,6 +2,7 @@ import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { priceOrder } from "../../../shared/rules/pricing";
+import { voucherDiscount, type VoucherTerms } from "../../../shared/rules/voucher";
 import { heldPartOf, participantValues } from "../../../shared/rules/checkout";
 import { selectionOfPlaces } from "../../../shared/rules/ticket-selection";
 import type { OrderChannel, PaymentMethod, ZCheckoutInput } from "../../../shared/schemas/orders";
@@ -15,6 +16,7 @@ import { hashSecret } from "../shop/cart";
 import { assertSelectionAllowed } from "../shop/rules-gate";
 import { loadScope, type ShopScope } from "../shop/scope";
 import { pgArray, txRows } from "../../db/sql";
+import { attachUseToOrder, termsOf, useVoucherForCart, type VoucherRow } from "../vouchers/uses";
 import { orderViewPath } from "./links";
 import { completeOrder, lockOrder, ORDER_COLUMNS, type OrderRow } from "./settle";
 import { isCancelled, isLive } from "../../../shared/rules/event-status";
@@ -72,6 +74,24 @@ function matchCart(scope: ShopScope, tickets: Ticket[], seats: { k: string; tc: 
   if (held.size !== counted.size || [...held].some(([k, n]) => counted.get(k) !== n)) throw new AppError("CART_CHANGED", { field: "tickets" });
 }
 
+/**
+ * A voucher's discount per ticket of the checkout (shared/rules/voucher.ts), or the voucher
+ * error that refuses it (a field error on the code: nothing is written).
+ */
+export function discountOfTickets(terms: VoucherTerms, tickets: readonly Ticket[], priced: readonly { priceCents: number; optionCents: number[] }[]): number[] {
+  const result = voucherDiscount(
+    terms,
+    tickets.map((t, i) => ({
+      ticketCategoryId: t.ticketCategoryId,
+      seatKeys: t.seatKeys,
+      areaId: t.areaId,
+      grossCents: priced[i]!.priceCents + priced[i]!.optionCents.reduce((a, b) => a + b, 0),
+    })),
+  );
+  if (!result.ok) throw new AppError(result.error, { field: "voucherCode" });
+  return result.perTicket;
+}
+
 /** Participant fields of the event (SPEC §3): required ones filled on every ticket, unknown ones dropped. */
 export function participantsOf(scope: ShopScope, tickets: Ticket[]): Record<string, string>[] {
   return tickets.map((t, i) => {
@@ -106,6 +126,8 @@ export async function writeOrder(
     buyerEmail: string;
     locale: "de" | "en";
     payment: (free: boolean) => OrderPayment;
+    /** The voucher whose use the cart holds (vouchers/uses.ts useVoucherForCart), or null. */
+    voucher: VoucherRow | null;
   },
 ): Promise<{ orderId: string; free: boolean; totalCents: number }> {
   const { scope } = input;
@@ -129,14 +151,18 @@ export async function writeOrder(
   const selection = selectionOfPlaces(scope.categories, input.tickets.map(heldPartOf));
   await assertSelectionAllowed(tx, scope, selection, "order", undefined, input.channel === "box_office" ? "boxoffice" : "online");
 
+  const tickets = input.tickets.map((t) => {
+    const c = byId.get(t.ticketCategoryId)!;
+    return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents), chargeable: c.kind === "chargeable" };
+  });
+  // The voucher's discount per ticket (shared/rules/voucher.ts, as the checkout showed it).
+  const discount = input.voucher ? discountOfTickets(termsOf(input.voucher), input.tickets, tickets) : null;
   const priced = priceOrder(
-    input.tickets.map((t) => {
-      const c = byId.get(t.ticketCategoryId)!;
-      return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents), chargeable: c.kind === "chargeable" };
-    }),
+    tickets.map((t, i) => ({ ...t, discountCents: discount?.[i] ?? 0 })),
     scope.event.vatRateBp,
     input.channel === "box_office" ? { channel: "box_office", boxOfficeFeeCents: input.boxOfficeFeeCents ?? 0 } : { channel: "online" },
   );
+  const amounts = input.voucher ? { ...priced.amounts, voucherCode: input.voucher.code } : priced.amounts;
   const free = priced.amounts.totalCents === 0;
   const payment = input.payment(free);
   const blocks = new Map((scope.layout?.blocks ?? []).map((b) => [b.id, b.name]));
@@ -147,10 +173,10 @@ export async function writeOrder(
     const [row] = await txRows<{ id: string }>(
       tx,
       sql`insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents,
-            payment_method, provider, provider_ref, channel)
+            payment_method, provider, provider_ref, channel, voucher_id)
           values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${input.cartId}, ${input.idempotencyKey},
-            'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyerEmail}, ${input.locale}, ${JSON.stringify(priced.amounts)}::jsonb,
-            ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel})
+            'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyerEmail}, ${input.locale}, ${JSON.stringify(amounts)}::jsonb,
+            ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel}, ${input.voucher?.id ?? null})
           on conflict (number) do nothing returning id`,
     );
     orderId = row?.id ?? "";
@@ -175,6 +201,7 @@ export async function writeOrder(
       price_cents: line.unitCents,
       booking_options: t.bookingOptions.map((o) => ({ name: c.bookingOptions[o]!.name, priceCents: c.bookingOptions[o]!.priceCents })),
       total_cents: line.totalCents,
+      discount_cents: line.discountCents,
       vat_rate_bp: scope.event.vatRateBp,
       vat_cents: line.vatCents,
       participant: input.participants[i]!,
@@ -182,12 +209,13 @@ export async function writeOrder(
   });
   await tx.execute(sql`
     insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
-      price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant, created_at)
+      price_cents, booking_options, total_cents, discount_cents, vat_rate_bp, vat_cents, participant, created_at)
     select l.order_id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
-      l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
+      l.price_cents, l.booking_options, l.total_cents, l.discount_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
     from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ord int, order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
       category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
-      total_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
+      total_cents int, discount_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
+  if (input.voucher) await attachUseToOrder(tx, input.cartId, orderId);
   return { orderId, free, totalCents: priced.amounts.totalCents };
 }
 
@@ -225,6 +253,8 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
     );
     if (existing) return { kind: "existing" as const, orderId: existing.id };
     if (!cart || cart.state !== "active" || new Date(cart.expires_at).getTime() <= Date.now()) throw new AppError("CART_EXPIRED", { field: "cart" });
+    // The voucher the buyer applied: its reserved use, or one reserved now (decision 020).
+    const voucher = await useVoucherForCart(tx, scope, cart.id, input.voucherCode);
 
     const { orderId, free } = await writeOrder(tx, {
       scope,
@@ -237,6 +267,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
       buyerEmail: input.buyer.email.toLowerCase(),
       locale: input.locale,
       payment: (isFree) => (isFree ? { method: "free_of_charge", provider: null, providerRef: null } : { method: "online", provider: deps.payments.name, providerRef: null }),
+      voucher,
     });
     if (free) {
       const order = (await lockOrder(tx, orderId))!;

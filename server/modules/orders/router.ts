@@ -3,7 +3,8 @@ import { z } from "zod";
 import { ZCheckoutResult, ZOrderViewOutput } from "../../../shared/schemas/order-view";
 import { ZCheckoutInput } from "../../../shared/schemas/orders";
 import { AppError } from "../../lib/app-error";
-import { publicProcedure, router, testPaymentProcedure } from "../../trpc/init";
+import { publicProcedure, rateLimitedProcedure, router, testPaymentProcedure } from "../../trpc/init";
+import { voucherAttemptRule } from "../vouchers/apply";
 import { placeOrder, resume } from "./checkout";
 import { orderKeyMatches } from "./links";
 import { handlePaymentNews } from "./settle";
@@ -12,7 +13,10 @@ import { viewOrder } from "./view";
 
 /** The buyer's side of orders: checkout, the test payment page, the order view. */
 export const ordersRouter = router({
-  checkout: publicProcedure.input(ZCheckoutInput).output(ZCheckoutResult).mutation(({ ctx, input }) => placeOrder(ctx, input)),
+  /** A checkout naming a voucher counts as a code tried (vouchers/apply.ts). */
+  checkout: rateLimitedProcedure(ZCheckoutInput, (input, { ip }) => (input.voucherCode ? [voucherAttemptRule(ip)] : []))
+    .output(ZCheckoutResult)
+    .mutation(({ ctx, input }) => placeOrder(ctx, input)),
 
   /** Back from a cancelled payment page: pay again (same order, same payment when still open). */
   resume: publicProcedure

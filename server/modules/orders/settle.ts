@@ -11,6 +11,7 @@ import { lockCarts } from "../inventory/lock-order";
 import { sellOrder } from "../inventory/sell";
 import { txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "../shop/scope";
+import { redeemForOrder, releaseUses } from "../vouchers/uses";
 import { issueOrderInvoice } from "./invoices/issue";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
@@ -61,6 +62,8 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
   try {
     // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely.
     await tx.transaction(async (sp) => {
+      // The voucher's use becomes final first (its row before the inventory: the lock order).
+      if (!(await redeemForOrder(sp, order.id))) throw new Lost();
       if (!(await sellOrder(sp, { scope, orderId: order.id, cartId: order.cart_id }, changes))) throw new Lost();
     });
   } catch (err) {
@@ -123,6 +126,7 @@ export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: Orde
  * the payment is refunded (by the refund job) and the buyer is told.
  */
 export async function refundLostOrder(deps: AppDeps, tx: DbOrTx, order: OrderRow, scope: ShopScope | null, changes: Changes): Promise<void> {
+  await releaseUses(tx, { orderIds: [order.id], cartIds: order.cart_id ? [order.cart_id] : [] });
   if (order.cart_id) await giveBack(tx, { cartIds: [order.cart_id], cartState: "expired" }, changes);
   await tx.execute(sql`update orders set status = 'cancelled', cancelled_at = now(), paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`);
   await tx.execute(sql`update order_lines set status = 'canceled', cancel_reason = 'payment_lost', cancelled_at = now() where order_id = ${order.id} and status <> 'canceled'`);
@@ -163,6 +167,8 @@ export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string,
 /** A payment failed or was abandoned: the order fails and its places go back at once. */
 export async function failOrder(tx: DbOrTx, order: OrderRow, scope: ShopScope | null, changes: Changes): Promise<void> {
   if (order.status !== "pending") return;
+  // The voucher's use goes back with the places (its row first: the lock order).
+  await releaseUses(tx, { orderIds: [order.id], cartIds: order.cart_id ? [order.cart_id] : [] });
   if (order.cart_id) await giveBack(tx, { cartIds: [order.cart_id], cartState: "released" }, changes);
   await tx.execute(sql`update orders set status = 'failed', failed_at = now(), updated_at = now() where id = ${order.id}`);
 }

@@ -3,6 +3,7 @@ import { type CartCredentials, MAX_PLACES_PER_CART, type ZHoldInput, type ZRelea
 import { bestAvailable } from "../../../shared/seating/best-available";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
+import { releaseUses } from "../vouchers/uses";
 import { addCounterChanges, addSeatChanges, announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { followCartExpiry, freeSeatKeys, missingSeats, runHoldStatement } from "../inventory/hold";
@@ -212,6 +213,8 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
     forgetCart(input.cart.id);
     const res = await giveBack(deps.database.seats, { cartIds: [input.cart.id], cartState: "released", owner: { secretHash, scopeId: scope.scopeId } }, changes);
     if (!res.done) throw new AppError(res.state === null ? "CART_NOT_FOUND" : "CART_EXPIRED", { field: "cart" });
+    // A voucher the buyer applied goes back with the cart (decision 020; the sweeper would too).
+    await deps.database.db.transaction((tx) => releaseUses(tx, { cartIds: [input.cart.id] }));
     announceChanges(deps, changes);
     return { released: res.freed };
   }

@@ -8,6 +8,9 @@ import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
 import { isUnpublished } from "../../../shared/rules/event-status";
+import { ZApplyVoucherInput } from "../../../shared/schemas/orders";
+import { ZRemoveVoucherInput } from "../../../shared/schemas/vouchers";
+import { applyVoucher, removeVoucher, voucherAttemptRule } from "../vouchers/apply";
 
 /**
  * The public shop (SPEC §2 /event/{id}, /event-dates/{id}). Holds and releases are meant to
@@ -55,6 +58,11 @@ export const shopRouter = router({
     .input(z.object({ cart: ZCartCredentials }))
     .output(ZCartOutput)
     .query(({ ctx, input }) => readCart(ctx, input.cart)),
+
+  /** A voucher code at checkout (decision 020): reserves one use for the cart, or says why not. */
+  applyVoucher: rateLimitedProcedure(ZApplyVoucherInput, (_input, { ip }) => [voucherAttemptRule(ip)])
+    .mutation(({ ctx, input }) => applyVoucher(ctx, input)),
+  removeVoucher: publicProcedure.input(ZRemoveVoucherInput).mutation(({ ctx, input }) => removeVoucher(ctx, input)),
 
   /**
    * The live seat map of a date or season: a snapshot, then numbered deltas (one per

@@ -4,6 +4,7 @@ import { announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockRows } from "../inventory/lock-order";
 import { txRows } from "../../db/sql";
+import { releaseOrphanedUses, releaseUses } from "../vouchers/uses";
 
 /**
  * The sweeper: releases carts whose time ran out and announces the freed seats. Carts are
@@ -34,6 +35,8 @@ export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<num
       // An order still waiting for its payment gives up (its row right after its cart, decision
       // 009); a payment arriving later is settled again (seats still free) or refunded.
       await tx.execute(sql`update orders set status = 'failed', failed_at = now(), updated_at = now() where cart_id = ${cart.id} and status = 'pending'`);
+      // Its voucher's reserved use goes back (decision 020), before its places (the lock order).
+      await releaseUses(tx, { cartIds: [cart.id] });
       await giveBack(tx, { cartIds: [cart.id], cartState: "expired" }, changes);
       return true;
     });
@@ -41,5 +44,7 @@ export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<num
     announceChanges(deps, changes);
     swept++;
   }
+  // Reservations of carts that ended another way (a buyer's "release all") go back too.
+  await deps.database.db.transaction((tx) => releaseOrphanedUses(tx));
   return swept;
 }

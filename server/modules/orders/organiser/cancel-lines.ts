@@ -12,6 +12,7 @@ import { announceChanges, type Changes } from "../../inventory/changes";
 import { giveBack } from "../../inventory/give-back";
 import { lockCarts } from "../../inventory/lock-order";
 import { pgArray, txRows } from "../../../db/sql";
+import { releaseUses } from "../../vouchers/uses";
 import { issueCreditNote } from "../invoices/issue";
 import { enqueueRefund, formatAmount, type OrderRow } from "../settle";
 import { placeText } from "../tickets-pdf";
@@ -107,6 +108,8 @@ export async function cancelOrderLines(deps: AppDeps, organiserId: string, input
     const lineIds = chosen.map((l) => l.id);
     const refund = refundOf(chosen, rest, await refundableCents(tx, order), await boxOfficeFeeOf(tx, order.id));
 
+    // The whole order: its voucher's use goes back (decision 020), before the inventory.
+    if (rest.length === 0) await releaseUses(tx, { orderIds: [order.id] });
     await giveBack(tx, { lineIds }, changes);
     await tx.execute(sql`update order_lines set status = 'canceled', cancel_reason = 'organiser', cancelled_at = now()
         where id = any(${pgArray(lineIds)}::uuid[]) and status <> 'canceled'`);
