@@ -30,6 +30,8 @@ const H = {
   startsAt: /*i18n*/ { id: "ordersCsv.startsAt", message: "Event date" },
   tickets: /*i18n*/ { id: "ordersCsv.tickets", message: "Tickets" },
   checkedIn: /*i18n*/ { id: "ordersCsv.checkedIn", message: "Checked in" },
+  voucher: /*i18n*/ { id: "ordersCsv.voucher", message: "Voucher" },
+  discount: /*i18n*/ { id: "ordersCsv.discount", message: "Discount (EUR)" },
   total: /*i18n*/ { id: "ordersCsv.total", message: "Total (EUR)" },
 } satisfies Record<string, MessageDescriptor>;
 
@@ -99,6 +101,8 @@ export function csvRecord(row: OrderExportRow, lang: Locale): string[] {
     row.startsAt ? dateTime.format(row.startsAt) : "",
     String(row.tickets),
     String(row.checkedIn),
+    row.voucherCode ?? "",
+    euros(row.discountCents, decimal),
     euros(row.totalCents, decimal),
   ];
 }

@@ -16,6 +16,9 @@ export type DriftKind =
   | "seat_holder" // a held seat whose cart does not exist or is finished
   | "seat_sale" // a sold seat without its valid ticket line, or a valid line's seat not sold to it
   | "contingent" // an organiser's ticket contingent against the sum of its ledger entries (decision 014)
+  | "voucher_used" // a voucher's used count against its redeemed uses (decision 020)
+  | "voucher_reserved" // a voucher's reserved count against its reserved uses
+  | "voucher_order" // a valid order with a voucher but without its redeemed use
   ;
 
 /**
@@ -96,4 +99,26 @@ export async function checkContingents(db: DbOrTx): Promise<Drift[]> {
         where o.ticket_contingent <> coalesce(e.total, 0) order by o.id`,
   );
   return rows.map((r) => ({ kind: "contingent", scope: r.id, item: "ticket_contingent", actual: Number(r.balance), expected: Number(r.ledger) }));
+}
+
+/**
+ * Every voucher's counts against its uses (decision 020): `used_count` = redeemed uses,
+ * `reserved_count` = reserved uses, and every valid order with a voucher holds a redeemed use.
+ */
+export async function checkVouchers(db: DbOrTx): Promise<Drift[]> {
+  const rows = await txRows<{ kind: DriftKind; scope: string; item: string; actual: number; expected: number }>(
+    db,
+    sql`with counted as (
+          select voucher_id, count(*) filter (where state = 'redeemed')::int as redeemed, count(*) filter (where state = 'reserved')::int as reserved
+          from voucher_uses group by voucher_id)
+        select 'voucher_used' as kind, v.id::text as scope, v.code as item, v.used_count as actual, coalesce(c.redeemed, 0) as expected
+          from vouchers v left join counted c on c.voucher_id = v.id where v.used_count <> coalesce(c.redeemed, 0)
+        union all select 'voucher_reserved', v.id::text, v.code, v.reserved_count, coalesce(c.reserved, 0)
+          from vouchers v left join counted c on c.voucher_id = v.id where v.reserved_count <> coalesce(c.reserved, 0)
+        union all select 'voucher_order', o.id::text, o.number, 0, 1
+          from orders o where o.status = 'valid' and o.voucher_id is not null
+            and not exists (select 1 from voucher_uses u where u.order_id = o.id and u.state = 'redeemed')
+        order by 1, 2, 3`,
+  );
+  return rows.map((r) => ({ kind: r.kind, scope: r.scope, item: r.item, actual: Number(r.actual), expected: Number(r.expected) }));
 }

@@ -19,6 +19,7 @@ const T = {
   ticketNoDate: /*i18n*/ { id: "orderInvoice.ticketItemNoDate", message: "{category} – {event} – {places}" },
   serviceFee: /*i18n*/ { id: "orderInvoice.serviceFee", message: "Service fee per ticket" },
   boxOfficeFee: /*i18n*/ { id: "orderInvoice.boxOfficeFee", message: "Box office fee per ticket" },
+  discount: /*i18n*/ { id: "orderInvoice.discount", message: "Voucher {code}" },
 };
 
 /** A box office order's fee (decision 017): per chargeable ticket, gross, at the tickets' VAT rate. */
@@ -63,6 +64,7 @@ type LineRow = {
   place_labels: string[];
   area_id: string | null;
   total_cents: number;
+  discount_cents: number;
   vat_rate_bp: number;
   vat_cents: number;
   starts_at: Date | string | null;
@@ -74,16 +76,32 @@ async function linesOf(tx: DbOrTx, orderId: string, which: { active: true } | { 
   const filter = "ids" in which ? sql`l.id = any(${pgArray(which.ids)}::uuid[])` : sql`l.status <> 'canceled'`;
   const rows = await txRows<LineRow>(
     tx,
-    sql`select l.id::text, l.category_name, l.place_labels, l.area_id, l.total_cents, l.vat_rate_bp, l.vat_cents,
+    sql`select l.id::text, l.category_name, l.place_labels, l.area_id, l.total_cents, l.discount_cents, l.vat_rate_bp, l.vat_cents,
           d.starts_at, e.time_zone, e.name as event_name
         from order_lines l join events e on e.id = l.event_id left join event_dates d on d.id = l.scope_id
         where l.order_id = ${orderId} and ${filter} order by l.created_at, l.id`,
   );
-  return rows.map((r) => ({ ...r, total_cents: Number(r.total_cents), vat_rate_bp: Number(r.vat_rate_bp), vat_cents: Number(r.vat_cents) }));
+  return rows.map((r) => ({
+    ...r,
+    total_cents: Number(r.total_cents),
+    discount_cents: Number(r.discount_cents),
+    vat_rate_bp: Number(r.vat_rate_bp),
+    vat_cents: Number(r.vat_cents),
+  }));
 }
 
-/** One position per ticket (category, event and date, places), a service-fee position, and VAT per rate. */
-function content(lines: LineRow[], feesCents: number, locale: Locale, boxOffice: BoxOfficeFee | null = null): { items: InvoiceItem[]; vat: InvoiceVatRow[]; totalCents: number } {
+/**
+ * One position per ticket at its price (category, event and date, places), a voucher position
+ * (minus the lines' discounts, decision 020), a service-fee position, and VAT per rate: each
+ * line's VAT on its discounted price, as the order computed it.
+ */
+function content(
+  lines: LineRow[],
+  feesCents: number,
+  locale: Locale,
+  boxOffice: BoxOfficeFee | null = null,
+  voucherCode: string | undefined = undefined,
+): { items: InvoiceItem[]; vat: InvoiceVatRow[]; totalCents: number } {
   const t = i18nFor(locale);
   const intl = locale === "de" ? "de-DE" : "en-GB";
   const items: InvoiceItem[] = lines.map((l) => {
@@ -100,8 +118,14 @@ function content(lines: LineRow[], feesCents: number, locale: Locale, boxOffice:
       : null;
     const values = { category: l.category_name, event: l.event_name, date, places };
     const text = t._({ ...(date ? T.ticket : T.ticketNoDate), values }).replace(/ – $/, "");
-    return { text, quantity: 1, unitCents: l.total_cents, totalCents: l.total_cents, vatRateBp: l.vat_rate_bp };
+    const listCents = l.total_cents + l.discount_cents;
+    return { text, quantity: 1, unitCents: listCents, totalCents: listCents, vatRateBp: l.vat_rate_bp };
   });
+  const discountCents = lines.reduce((a, l) => a + l.discount_cents, 0);
+  if (discountCents > 0) {
+    const rateBp = lines[0]?.vat_rate_bp ?? SERVICE_FEE_VAT_BP;
+    items.push({ text: t._({ ...T.discount, values: { code: voucherCode ?? "" } }).trim(), quantity: 1, unitCents: -discountCents, totalCents: -discountCents, vatRateBp: rateBp });
+  }
   const byRate = new Map<number, { gross: number; vat: number }>();
   const add = (rateBp: number, gross: number, vat: number) => {
     const row = byRate.get(rateBp) ?? { gross: 0, vat: 0 };
@@ -178,7 +202,7 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: string): Promise<st
   const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiser_id));
   if (!organiser) return null;
   const lines = await linesOf(tx, orderId, { active: true });
-  const body = content(lines, order.amounts.feesCents, order.locale, boxOfficeFeeOf(order.amounts));
+  const body = content(lines, order.amounts.feesCents, order.locale, boxOfficeFeeOf(order.amounts), order.amounts.voucherCode);
   const b = order.buyer;
   return insertInvoice(tx, {
     organiserId: order.organiser_id,
@@ -228,9 +252,10 @@ export async function issueCreditNote(tx: DbOrTx, input: { orderId: string; line
   const boxOffice = order ? boxOfficeFeeOf(order.amounts) : null;
   const amounts = cancelledLinesCents(lines.map((l) => ({ totalCents: l.total_cents })), boxOffice ? boxOffice.perTicketCents : undefined);
   if (lines.length === 0 || amounts.totalCents <= 0) return null;
+  const code = order?.amounts.voucherCode;
   const body = boxOffice
-    ? content(lines, 0, invoice.locale, { perTicketCents: boxOffice.perTicketCents, totalCents: amounts.feesCents })
-    : content(lines, amounts.feesCents, invoice.locale);
+    ? content(lines, 0, invoice.locale, { perTicketCents: boxOffice.perTicketCents, totalCents: amounts.feesCents }, code)
+    : content(lines, amounts.feesCents, invoice.locale, null, code);
   return insertInvoice(tx, {
     organiserId: invoice.organiserId,
     orderId: input.orderId,

@@ -190,9 +190,9 @@ export async function changeDate(deps: AppDeps, organiserId: string, input: Chan
     const created = await txRows<{ id: string }>(
       tx,
       sql`insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
-            price_cents, booking_options, total_cents, vat_rate_bp, vat_cents, participant, status, replaces_line_id)
+            price_cents, booking_options, total_cents, discount_cents, vat_rate_bp, vat_cents, participant, status, replaces_line_id)
           select l.order_id, l.event_id, ${target.scopeId}, l.ticket_category_id, l.category_name, n.seat_keys, n.place_labels, l.area_id, l.places,
-            l.price_cents, l.booking_options, l.total_cents, l.vat_rate_bp, l.vat_cents, l.participant, 'active', l.id
+            l.price_cents, l.booking_options, l.total_cents, l.discount_cents, l.vat_rate_bp, l.vat_cents, l.participant, 'active', l.id
           from order_lines l join jsonb_to_recordset(${JSON.stringify(
             planned.map((p) => ({ id: p.line.id, seat_keys: p.seatKeys, place_labels: p.placeLabels })),
           )}::jsonb) as n(id uuid, seat_keys jsonb, place_labels jsonb) on n.id = l.id

@@ -69,6 +69,7 @@ type LineJson = {
   booking_options: { name: string; priceCents: number }[];
   places: number;
   total_cents: number;
+  discount_cents: number | null;
   vat_cents: number;
   place_labels: string[];
   seat_keys: string[];
@@ -110,7 +111,7 @@ export async function orderDetail(deps: AppDeps, organiserId: string, orderId: s
           coalesce(d.starts_at, (select min(cd.starts_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = o.scope_id)) as starts_at,
           (select coalesce(json_agg(l order by l.ref), '[]'::json) from (
             select l.id, row_number() over (order by l.created_at, l.id) as ref, l.ticket_category_id, l.category_name, l.scope_id,
-              ld.starts_at, l.price_cents, l.booking_options, l.places, l.total_cents, l.vat_cents, l.place_labels, l.seat_keys, l.area_id,
+              ld.starts_at, l.price_cents, l.booking_options, l.places, l.total_cents, l.discount_cents, l.vat_cents, l.place_labels, l.seat_keys, l.area_id,
               l.status, l.checked_in_at, l.cancel_reason, l.cancelled_at, l.replaces_line_id
             from order_lines l left join event_dates ld on ld.id = l.scope_id where l.order_id = o.id) l) as lines,
           (select coalesce(json_agg(r order by r.created_at, r.id), '[]'::json) from (
@@ -150,6 +151,8 @@ export async function orderDetail(deps: AppDeps, organiserId: string, orderId: s
       boxOfficeFeesCents: (amounts as OrderAmounts & { boxOfficeFeesCents?: number }).boxOfficeFeesCents ?? 0,
       feesCents: amounts.feesCents,
       discountCents: amounts.discountCents,
+      /** The voucher the discount came from (decision 020). */
+      voucherCode: amounts.voucherCode ?? null,
       vatCents: amounts.vatCents,
       vat: amounts.vat,
       totalCents: o.total_cents,
@@ -167,6 +170,8 @@ export async function orderDetail(deps: AppDeps, organiserId: string, orderId: s
       priceCents: l.price_cents,
       bookingOptions: l.booking_options,
       quantity: l.places,
+      /** Its share of the voucher's discount; `totalCents` is what was paid for it. */
+      discountCents: Number(l.discount_cents ?? 0),
       totalCents: l.total_cents,
       places: placesOf(l.place_labels, l.area_id),
       seatKeys: l.seat_keys,

@@ -222,9 +222,9 @@ export async function orderFilterOptions(db: DbOrTx, organiserId: string): Promi
 
 // ---------------------------------------------------------------- the export's rows
 
-export type OrderExportRow = OrderListRow & { buyerPhone: string | null; buyerCompany: string | null };
+export type OrderExportRow = OrderListRow & { buyerPhone: string | null; buyerCompany: string | null; discountCents: number; voucherCode: string | null };
 
-type ExportRaw = RawRow & { phone: string | null; company: string | null; cursor_at: string };
+type ExportRaw = RawRow & { phone: string | null; company: string | null; cursor_at: string; discount_cents: number | string | null; voucher_code: string | null };
 
 export type ExportCursor = { createdAt: string; id: string };
 
@@ -248,6 +248,7 @@ export async function exportBatch(
     sql`select o.id::text, o.number, o.created_at, o.created_at::text as cursor_at, o.status::text as status, o.channel::text as channel,
           o.payment_method::text as payment_method, o.buyer->>'firstName' as first_name, o.buyer->>'lastName' as last_name, o.buyer_email,
           o.buyer->>'phone' as phone, o.buyer->>'company' as company,
+          coalesce((o.amounts->>'discountCents')::int, 0) as discount_cents, o.amounts->>'voucherCode' as voucher_code,
           o.event_id::text, e.name as event_name, o.scope_id::text, o.is_season, ${STARTS_AT_SQL} as starts_at,
           coalesce(l.tickets, 0) as tickets, o.total_cents, coalesce(l.checked_in, 0) as checked_in
         from (select o.id from orders o where ${where} ${after} order by o.created_at desc, o.id desc limit ${limit}) page
@@ -261,7 +262,13 @@ export async function exportBatch(
   );
   const last = raw.at(-1);
   return {
-    rows: raw.map((r) => ({ ...toRow(r), buyerPhone: r.phone, buyerCompany: r.company })),
+    rows: raw.map((r) => ({
+      ...toRow(r),
+      buyerPhone: r.phone,
+      buyerCompany: r.company,
+      discountCents: Number(r.discount_cents ?? 0),
+      voucherCode: r.voucher_code,
+    })),
     next: last && raw.length === limit ? { createdAt: last.cursor_at, id: last.id } : null,
   };
 }
