@@ -54,10 +54,10 @@ export async function applyVoucher(deps: AppDeps, input: z.output<typeof ZApplyV
 
 /** The buyer takes the voucher off: its reserved use goes back. */
 export async function removeVoucher(deps: AppDeps, input: z.output<typeof ZRemoveVoucherInput>): Promise<{ removed: true }> {
-  await scopeOfCart(deps, input.cart);
+  const scope = await scopeOfCart(deps, input.cart);
   await deps.database.db.transaction(async (tx) => {
     const cart = await lockCart(tx, input.cart);
-    await useVoucherForCart(tx, await scopeOfCart(deps, input.cart), cart.id, null);
+    await useVoucherForCart(tx, scope, cart.id, null);
   });
   return { removed: true };
 }
