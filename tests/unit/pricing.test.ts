@@ -72,7 +72,7 @@ describe("priceLine", () => {
     expect(priceLine(ticket(2490, [500, 350]), 1900)).toEqual({ unitCents: 2490, optionsCents: 850, discountCents: 0, totalCents: 3340, vatCents: 533 });
     // Once per line: not round(2490) + round(500) + round(350) = 398 + 80 + 56 = 534.
     expect(vatOfGross(2490, 1900) + vatOfGross(500, 1900) + vatOfGross(350, 1900)).toBe(534);
-    expect(priceLine(ticket(0, [], false), 1900)).toEqual({ unitCents: 0, optionsCents: 0, totalCents: 0, vatCents: 0 });
+    expect(priceLine(ticket(0, [], false), 1900)).toEqual({ unitCents: 0, optionsCents: 0, discountCents: 0, totalCents: 0, vatCents: 0 });
   });
 });
 
