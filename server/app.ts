@@ -19,6 +19,7 @@ import { registerDocumentRoutes } from "./http/documents";
 import { registerInvoiceRoutes } from "./http/invoices";
 import { registerOrderInvoiceRoutes } from "./http/order-invoices";
 import { registerOrderExportRoutes } from "./http/order-export";
+import { registerVoucherExportRoutes } from "./http/voucher-export";
 import { registerBoxOfficeRoutes } from "./http/boxoffice";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerInvoiceRoutes(app, deps);
   registerOrderInvoiceRoutes(app, deps);
   registerOrderExportRoutes(app, deps);
+  registerVoucherExportRoutes(app, deps);
   registerBoxOfficeRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);

@@ -12,6 +12,7 @@ import { shopRouter } from "../modules/shop/router";
 import { stadiumsRouter } from "../modules/stadiums/router";
 import { staffRouter } from "../modules/staff/router";
 import { ticketsRouter } from "../modules/tickets/router";
+import { vouchersRouter } from "../modules/vouchers/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -29,6 +30,7 @@ export const appRouter = router({
   orders: ordersRouter,
   organiserOrders: organiserOrdersRouter,
   boxOffice: boxOfficeRouter,
+  vouchers: vouchersRouter,
 });
 
 export type AppRouter = typeof appRouter;
