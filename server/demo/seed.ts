@@ -7,6 +7,7 @@ import { contingentFor, periodPriceCents, planByKey } from "../../shared/plans";
 import { hashPassword } from "../lib/password";
 import { emptyPermissionSet } from "../../shared/permissions";
 import { DEMO_MATCH, seedDemoEvents } from "./events";
+import { seedDemoVouchers } from "./vouchers";
 
 /** Demo accounts named in the README. All share one password. */
 export const DEMO_PASSWORD = "Demo1234!";
@@ -108,6 +109,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
     ]);
     // Services open their own transactions; inside this one they become savepoints.
     await seedDemoEvents(tx as unknown as Db, verified!.id);
+    // A voucher to try at the demo match's checkout (DEMO10, 10 %).
+    await seedDemoVouchers(tx, verified!.id, now);
     // The demo door staff check in at the demo match.
     await tx.execute(
       sql`update users set event_id = (select id from events where organiser_id = ${verified!.id} and name = ${DEMO_MATCH} limit 1)
