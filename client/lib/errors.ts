@@ -206,6 +206,17 @@ export function describeError(i18n: I18n, error: unknown): string {
   return i18n._(msg`An unknown error occurred.`);
 }
 
+/** The SPEC §8 sentence of a bare error code (e.g. a voucher error shared/rules/voucher.ts names on the client). */
+export function describeCode(i18n: I18n, code: AppErrorCode): string {
+  return i18n._(ERROR_MESSAGES[code]);
+}
+
+/** A refused voucher code, translated: the error on the code field (a voucher error or a malformed code), else the error itself. */
+export function voucherErrorOf(i18n: I18n, error: unknown): string {
+  const fields = fieldErrorsOf(i18n, error);
+  return fields.voucherCode ?? fields.code ?? describeError(i18n, error);
+}
+
 /** Translates a validation code (or an AppErrorCode sent for a field). */
 export function translateFieldMessage(i18n: I18n, code: string): string {
   if (code in VALIDATION_MESSAGES) return i18n._(VALIDATION_MESSAGES[code as ValidationMessage]);

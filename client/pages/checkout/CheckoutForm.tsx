@@ -4,10 +4,10 @@ import { useMutation } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
 import { participantValues } from "../../../shared/rules/checkout";
-import { priceOrder } from "../../../shared/rules/pricing";
 import { checkoutFormSchema } from "../../../shared/schemas/orders";
 import { useCountdown } from "../../components/Shop/CartSummary";
 import type { CartData, ShopScopeData } from "../../components/Shop/model";
+import { VoucherField } from "../../components/VoucherField";
 import { useZodForm } from "../../hooks/use-zod-form";
 import { appCodeOf, describeError, fieldErrorsOf } from "../../lib/errors";
 import { toast } from "../../lib/toast";
@@ -17,6 +17,7 @@ import { blankTicket, type CheckoutValues, isOptionalBuyerField, newIdempotencyK
 import { BACK_KEY, Notice, Shell } from "./Notice";
 import { OrderSummary } from "./OrderSummary";
 import { TicketSection } from "./TicketSection";
+import { useCheckoutVoucher } from "./use-voucher";
 
 /** The buyer's details, a section per ticket and the order summary, for an active reservation. */
 export function CheckoutForm({
@@ -80,6 +81,34 @@ export function CheckoutForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [signature]);
 
+  // The order as the server prices it: each ticket's price and chosen booking options, less an applied voucher's share.
+  const values = form.getValues();
+  const voucher = useCheckoutVoucher(
+    credentials,
+    tickets.map((tk, i) => ({
+      ticketCategoryId: tk.category.id,
+      seatKeys: tk.seatKeys,
+      areaId: tk.areaId,
+      priceCents: tk.category.priceCents,
+      optionCents: (values.tickets[i]?.bookingOptions ?? []).flatMap((o) => {
+        const option = tk.category.bookingOptions[o];
+        return option ? [option.priceCents] : [];
+      }),
+      chargeable: tk.category.kind === "chargeable",
+    })),
+    scope.vatRateBp,
+  );
+  const priced = voucher.priced;
+  /** The tickets as the server takes them, with their booking options (and participants when ordering). */
+  const orderTickets = (v: CheckoutValues, withParticipants: boolean) =>
+    tickets.map((tk, i) => ({
+      ticketCategoryId: tk.category.id,
+      seatKeys: tk.seatKeys,
+      areaId: tk.areaId,
+      bookingOptions: v.tickets[i]?.bookingOptions ?? [],
+      participant: withParticipants ? participantValues(fields, v.tickets[i]?.participant ?? {}).values : {},
+    }));
+
   const left = useCountdown(cart.expiresAt, () => setExpired(true));
   const extend = useMutation(
     trpc.shop.extend.mutationOptions({
@@ -107,6 +136,12 @@ export function CheckoutForm({
           setFatal(code);
           return;
         }
+        if (code?.startsWith("VOUCHER_")) {
+          // On the voucher field (paying waits until it is removed).
+          voucher.refused(error);
+          setSubmitError(null);
+          return;
+        }
         // Field errors go on their fields (the hint below the summary points at them); others show here.
         const onFields = Object.keys(fieldErrorsOf(i18n, error)).filter((k) => k === "acceptTerms" || k.startsWith("buyer.") || /^tickets\.\d+\.participant\./.test(k));
         form.setServerErrors(error);
@@ -117,18 +152,6 @@ export function CheckoutForm({
     }),
   );
 
-  const values = form.getValues();
-  const priced = priceOrder(
-    tickets.map((tk, i) => ({
-      priceCents: tk.category.priceCents,
-      optionCents: (values.tickets[i]?.bookingOptions ?? []).flatMap((o) => {
-        const option = tk.category.bookingOptions[o];
-        return option ? [option.priceCents] : [];
-      }),
-      chargeable: tk.category.kind === "chargeable",
-    })),
-    scope.vatRateBp,
-  );
   const when = scope.startsAt
     ? new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.timeZone }).format(scope.startsAt)
     : "";
@@ -153,19 +176,16 @@ export function CheckoutForm({
   const submit = form.onSubmit(
     (v) => {
       setSubmitError(null);
+      // An applied voucher that does not apply: its error stands on the field, paying waits.
+      if (voucher.blocked) return;
       checkout.mutate({
         cart: credentials,
         idempotencyKey,
         locale,
         buyer: v.buyer,
-        tickets: tickets.map((tk, i) => ({
-          ticketCategoryId: tk.category.id,
-          seatKeys: tk.seatKeys,
-          areaId: tk.areaId,
-          bookingOptions: v.tickets[i]?.bookingOptions ?? [],
-          participant: participantValues(fields, v.tickets[i]?.participant ?? {}).values,
-        })),
+        tickets: orderTickets(v, true),
         acceptTerms: true,
+        voucherCode: voucher.applied?.code ?? null,
       });
     },
     (errors) => {
@@ -239,6 +259,21 @@ export function CheckoutForm({
                 submitError={submitError}
                 busy={busy}
                 incomplete={incomplete}
+                voucherCode={voucher.applied?.code ?? null}
+                blocked={voucher.blocked}
+                voucherField={
+                  <VoucherField
+                    testId="voucher"
+                    entry={voucher.entry}
+                    onEntry={voucher.setEntry}
+                    appliedCode={voucher.applied?.code ?? null}
+                    applying={voucher.applying}
+                    error={voucher.error}
+                    disabled={busy}
+                    onApply={() => voucher.apply(orderTickets(form.getValues(), false))}
+                    onRemove={voucher.remove}
+                  />
+                }
               />
             </Grid.Col>
           </Grid>

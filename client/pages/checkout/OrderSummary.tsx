@@ -1,10 +1,15 @@
 import { Alert, Anchor, Button, Checkbox, Divider, Group, Paper, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
 import type { priceOrder } from "../../../shared/rules/pricing";
 import { formatCents } from "../../../shared/rules/money";
 import type { CheckoutFormHandle, CheckoutTicket } from "./model";
 
-/** The order's sums, the terms and the button that places the order. */
+/**
+ * The order's sums (with a voucher's discount), the voucher field, the terms and the button that
+ * places the order. `voucherCode` is the applied voucher whose discount the sums hold; `blocked`
+ * holds the button while an applied voucher does not apply.
+ */
 export function OrderSummary({
   form,
   tickets,
@@ -13,6 +18,9 @@ export function OrderSummary({
   submitError,
   busy,
   incomplete,
+  voucherField,
+  voucherCode,
+  blocked,
 }: {
   form: CheckoutFormHandle;
   tickets: CheckoutTicket[];
@@ -21,10 +29,15 @@ export function OrderSummary({
   submitError: string | null;
   busy: boolean;
   incomplete: boolean;
+  voucherField: ReactNode;
+  voucherCode: string | null;
+  blocked: boolean;
 }) {
   const { t } = useLingui();
   const money = (cents: number) => formatCents(cents, locale);
   const total = money(priced.amounts.totalCents);
+  // "Discount (CODE)", as the order view names it too.
+  const code = voucherCode ?? "";
   const percent = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", { style: "percent", maximumFractionDigits: 2 });
   return (
     <Paper withBorder p="md" pos="sticky" top={16} data-testid="checkout-summary">
@@ -33,9 +46,12 @@ export function OrderSummary({
           <Trans>Order summary</Trans>
         </Title>
         <Stack gap={4}>
-          <SummaryRow label={t`Tickets (${tickets.length})`} value={money(priced.amounts.ticketsCents)} />
+          <SummaryRow label={t`Tickets (${tickets.length})`} value={money(priced.amounts.ticketsCents)} testId="checkout-summary-tickets" />
           {priced.amounts.optionsCents > 0 && <SummaryRow label={t`Booking options`} value={money(priced.amounts.optionsCents)} />}
           {priced.amounts.feesCents > 0 && <SummaryRow label={t`Service fees`} value={money(priced.amounts.feesCents)} />}
+          {voucherCode && priced.amounts.discountCents > 0 && (
+            <SummaryRow label={t`Discount (${code})`} value={`−${money(priced.amounts.discountCents)}`} testId="checkout-summary-discount" />
+          )}
         </Stack>
         <Divider />
         <Group justify="space-between">
@@ -52,6 +68,8 @@ export function OrderSummary({
             const rate = percent.format(v.rateBp / 10000);
             return <SummaryRow key={v.rateBp} dimmed label={t`Included VAT ${rate}`} value={money(v.vatCents)} />;
           })}
+        <Divider />
+        {voucherField}
         <Checkbox
           mt="xs"
           required
@@ -72,7 +90,7 @@ export function OrderSummary({
             {submitError ?? t`Please check the highlighted fields.`}
           </Alert>
         )}
-        <Button type="submit" size="md" fullWidth loading={busy} disabled={incomplete} data-testid="checkout-submit">
+        <Button type="submit" size="md" fullWidth loading={busy} disabled={incomplete || blocked} data-testid="checkout-submit">
           {priced.amounts.totalCents === 0 ? t`Order free of charge` : t`Pay ${total}`}
         </Button>
         <Text size="xs" c="dimmed">
@@ -87,9 +105,9 @@ export function OrderSummary({
   );
 }
 
-function SummaryRow({ label, value, dimmed }: { label: string; value: string; dimmed?: boolean }) {
+function SummaryRow({ label, value, dimmed, testId }: { label: string; value: string; dimmed?: boolean; testId?: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
       <Text size="sm" c={dimmed ? "dimmed" : undefined}>
         {label}
       </Text>

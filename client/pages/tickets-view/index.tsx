@@ -76,6 +76,8 @@ export default function TicketsViewPage({ params }: { params: { id: string } }) 
     : null;
   const pdfUrl = `/api/orders/${order.id}/tickets.pdf?key=${encodeURIComponent(key)}&lang=${locale}`;
   const percent = new Intl.NumberFormat(locale === "de" ? "de-DE" : "en-GB", { style: "percent", maximumFractionDigits: 2 });
+  // The voucher the discount came from (decision 020): "Discount (CODE)".
+  const code = order.amounts.voucherCode ?? "";
 
   return (
     <Page>
@@ -182,9 +184,11 @@ export default function TicketsViewPage({ params }: { params: { id: string } }) 
               <AmountRow label={t`Tickets`} value={money(order.amounts.ticketsCents)} />
               {order.amounts.optionsCents > 0 && <AmountRow label={t`Booking options`} value={money(order.amounts.optionsCents)} />}
               {order.amounts.feesCents > 0 && <AmountRow label={t`Service fees`} value={money(order.amounts.feesCents)} />}
-              {order.amounts.discountCents > 0 && <AmountRow label={t`Discount`} value={`−${money(order.amounts.discountCents)}`} />}
+              {order.amounts.discountCents > 0 && (
+                <AmountRow label={code ? t`Discount (${code})` : t`Discount`} value={`−${money(order.amounts.discountCents)}`} testId="order-discount" />
+              )}
               <Divider my={4} />
-              <AmountRow label={t`Total`} value={money(order.amounts.totalCents)} strong />
+              <AmountRow label={t`Total`} value={money(order.amounts.totalCents)} strong testId="order-total" />
               {order.amounts.vat
                 .filter((v) => v.vatCents > 0)
                 .map((v) => {
@@ -260,9 +264,9 @@ function Page({ children }: { children: ReactNode }) {
   );
 }
 
-function AmountRow({ label, value, strong, dimmed }: { label: string; value: string; strong?: boolean; dimmed?: boolean }) {
+function AmountRow({ label, value, strong, dimmed, testId }: { label: string; value: string; strong?: boolean; dimmed?: boolean; testId?: string }) {
   return (
-    <Group justify="space-between" wrap="nowrap">
+    <Group justify="space-between" wrap="nowrap" data-testid={testId}>
       <Text size="sm" fw={strong ? 700 : undefined} c={dimmed ? "dimmed" : undefined}>
         {label}
       </Text>

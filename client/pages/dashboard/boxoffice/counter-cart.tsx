@@ -1,18 +1,23 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
+import { ActionIcon, Badge, Box, Button, Group, Paper, Stack, Text, Title, Tooltip } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { formatCents } from "../../../../shared/rules/money";
 import type { seatIndex } from "../../../components/Shop/model";
+import { VoucherField } from "../../../components/VoucherField";
+import type { CounterVoucher } from "./counter-voucher";
 import type { CounterCart, CounterScope, saleAmounts } from "./model";
 
 type StandingArea = NonNullable<CounterScope["layout"]>["blocks"][number];
 type CartItem = CounterCart["items"][number];
 
-/** "This sale": the held seats and tickets, the hold countdown and the total. */
+/** "This sale": the held seats and tickets, the hold countdown, a voucher and its discount, and the total. */
 export function CounterCartPanel({
   scope,
   cartData,
   countdown,
   amounts,
+  voucher,
+  voucherError,
+  onApplyVoucher,
   index,
   standingAreas,
   busy,
@@ -25,6 +30,10 @@ export function CounterCartPanel({
   cartData: CounterCart | undefined;
   countdown: number | null;
   amounts: ReturnType<typeof saleAmounts>;
+  /** The voucher handed over (its discount is in `amounts`) and the error under its field. */
+  voucher: CounterVoucher;
+  voucherError: string | null;
+  onApplyVoucher: () => void;
   index: ReturnType<typeof seatIndex>;
   standingAreas: StandingArea[];
   busy: boolean;
@@ -37,6 +46,8 @@ export function CounterCartPanel({
   const money = (c: number) => formatCents(c, i18n.locale);
   const mm = countdown === null ? "--" : String(Math.floor(countdown / 60)).padStart(2, "0");
   const ss = countdown === null ? "--" : String(countdown % 60).padStart(2, "0");
+  // "Discount (CODE)", as the checkout and the order views name it.
+  const code = voucher.applied?.code ?? "";
   return (
     <Paper withBorder p="md" data-testid="counter-cart">
       <Group justify="space-between" mb="xs">
@@ -111,6 +122,21 @@ export function CounterCartPanel({
           })}
         </Stack>
       )}
+      {amounts.tickets > 0 && (
+        <Box mt="sm">
+          <VoucherField
+            testId="counter-voucher"
+            entry={voucher.entry}
+            onEntry={voucher.setEntry}
+            appliedCode={voucher.applied?.code ?? null}
+            applying={voucher.checking}
+            error={voucherError}
+            disabled={locked}
+            onApply={onApplyVoucher}
+            onRemove={voucher.clear}
+          />
+        </Box>
+      )}
       <Stack gap={2} mt="sm">
         <Group justify="space-between">
           <Text size="sm">
@@ -129,6 +155,16 @@ export function CounterCartPanel({
             {money(amounts.boxOfficeFeesCents)}
           </Text>
         </Group>
+        {voucher.applied && amounts.discountCents > 0 && (
+          <Group justify="space-between" wrap="nowrap" data-testid="counter-discount">
+            <Text size="sm">
+              <Trans>Discount ({code})</Trans>
+            </Text>
+            <Text size="sm" style={{ whiteSpace: "nowrap" }}>
+              −{money(amounts.discountCents)}
+            </Text>
+          </Group>
+        )}
         <Group justify="space-between">
           <Text fw={700} fz="lg">
             <Trans>Total</Trans>

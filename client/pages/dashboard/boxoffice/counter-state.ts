@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { TRPCClientError } from "@trpc/client";
 import { type Dispatch, type RefObject, type SetStateAction, useCallback, useEffect, useRef, useState } from "react";
+import type { VoucherTerms } from "../../../../shared/rules/voucher";
 import type { CounterPaymentMethod, SellInput } from "../../../../shared/schemas/boxoffice";
 import type { CartCredentials } from "../../../../shared/schemas/shop";
 import { appCodeOf, describeError } from "../../../lib/errors";
@@ -68,6 +69,7 @@ export function useCounterSale({
   method,
   cash,
   buyer,
+  voucher,
   chain,
   cartRef,
   setCart,
@@ -84,6 +86,8 @@ export function useCounterSale({
   method: CounterPaymentMethod;
   cash: string;
   buyer: Buyer;
+  /** The voucher handed over: its terms, its error while it does not apply, and where a refusal is shown. */
+  voucher: { terms: VoucherTerms | null; error: string | null; refused: (error: unknown) => void };
   chain: RefObject<Promise<void>>;
   cartRef: RefObject<CartCredentials | null>;
   setCart: (next: CartCredentials | null) => void;
@@ -113,9 +117,13 @@ export function useCounterSale({
     await chain.current;
     const cart = cartRef.current;
     const cartData = cart ? queryClient.getQueryData(trpc.boxOffice.cart.queryKey({ cart })) : undefined;
-    const amounts = saleAmounts(cartData?.state === "active" ? cartData : undefined, scope);
+    const amounts = saleAmounts(cartData?.state === "active" ? cartData : undefined, scope, voucher.terms);
     if (!shift || !cart || !cartData || cartData.state !== "active" || amounts.tickets === 0) {
       toast.error(t`Choose seats or tickets first.`);
+      return null;
+    }
+    if (voucher.error) {
+      toast.error(voucher.error);
       return null;
     }
     const given = method === "cash" && cash.trim() !== "" ? parseEuros(cash, i18n.locale) : undefined;
@@ -145,6 +153,7 @@ export function useCounterSale({
       paymentMethod: method,
       ...(given !== undefined ? { cashGivenCents: given } : {}),
       ...(hasBuyer ? { buyer } : {}),
+      voucherCode: voucher.terms?.code ?? null,
       locale: i18n.locale.startsWith("de") ? "de" : "en",
     };
     return attempt.current;
@@ -179,6 +188,7 @@ export function useCounterSale({
       void refreshCart();
       if (appCodeOf(error) === "NO_OPEN_SHIFT") void queryClient.invalidateQueries({ queryKey: trpc.boxOffice.currentShift.queryKey() });
       if (appCodeOf(error) === "CASH_BELOW_TOTAL") cashRef.current?.focus();
+      if (appCodeOf(error)?.startsWith("VOUCHER_")) voucher.refused(error);
     }
   };
   return complete;

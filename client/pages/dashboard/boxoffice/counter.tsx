@@ -18,9 +18,10 @@ import { useTRPC, useTRPCClient } from "../../../lib/trpc";
 import { CounterCartPanel } from "./counter-cart";
 import { CategoryPanel } from "./counter-categories";
 import { useCounterKeys } from "./counter-keys";
+import { useCounterVoucher } from "./counter-voucher";
 import { CounterHeader, SettingsDrawer, ShortcutLegend } from "./counter-parts";
 import { type HoldOutcome, NO_BUYER, useCounterCart, useCounterSale, useLeftRefresh } from "./counter-state";
-import { type CounterCart, type CounterCategory, type CounterScope, type ShiftDetail, printPdf, saleAmounts } from "./model";
+import { type CounterCart, type CounterCategory, type CounterScope, type ShiftDetail, printPdf, saleAmounts, saleTickets } from "./model";
 import { type Buyer, PaymentPanel, SaleDone, type SalePhase } from "./payment";
 import { useBoxOfficeRights } from "./settings";
 import { OpenShiftForm, ShiftPanel, ZReportView } from "./shifts";
@@ -96,7 +97,11 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
 
   useLeftRefresh(scopeId, feed.revision);
 
-  const amounts = saleAmounts(cartData, scope);
+  // A voucher handed over: the sale's amounts with its discount (shared/rules/voucher.ts), as the server will charge them.
+  const voucher = useCounterVoucher(cart === null || (cartData !== undefined && cartData.seats.length + cartData.items.length === 0));
+  const amounts = saleAmounts(cartData, scope, voucher.applied);
+  const voucherError = voucher.errorWith(amounts.voucherError);
+  const voucherBlocked = voucher.applied !== null && voucherError !== null;
   const ownSeats = new Set((cartData?.seats ?? []).map((s) => s.key));
   const standingAreas = (scope.layout?.blocks ?? []).filter((b) => b.kind === "standing");
   const category: CounterCategory | undefined = categories[Math.min(selected, categories.length - 1)];
@@ -159,6 +164,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     setCash("");
     setBuyer(NO_BUYER);
     setBuyerOpen(false);
+    voucher.clear();
     setMethod("cash");
     setQuantity(1);
     setPrinted(null);
@@ -205,7 +211,8 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
     void printPdf(url, () => newRef.current?.focus()).then((type) => setPrinted(type ? `${url} ${type}` : url));
   };
 
-  const complete = useCounterSale({ scope, shift, phase, setPhase, method, cash, buyer, chain, cartRef, setCart, saleKey, cashRef, newRef, print, refreshCart });
+  const saleVoucher = { terms: voucher.applied, error: voucherBlocked ? voucherError : null, refused: voucher.refused };
+  const complete = useCounterSale({ scope, shift, phase, setPhase, method, cash, buyer, voucher: saleVoucher, chain, cartRef, setCart, saleKey, cashRef, newRef, print, refreshCart });
 
   const chooseMethod = (m: CounterPaymentMethod) => {
     if (locked || phase.kind === "done") return;
@@ -261,6 +268,9 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
       cartData={cartData}
       countdown={countdown}
       amounts={amounts}
+      voucher={voucher}
+      voucherError={voucherError}
+      onApplyVoucher={() => void voucher.check(cartRef.current, cartData ? saleTickets(cartData, scope).tickets : [])}
       index={index}
       standingAreas={standingAreas}
       busy={busy}
@@ -307,7 +317,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
           buyerOpen={buyerOpen}
           onBuyerOpen={setBuyerOpen}
           phase={phase}
-          canSell={amounts.tickets > 0 && !busy}
+          canSell={amounts.tickets > 0 && !busy && !voucherBlocked}
           onComplete={() => void complete()}
         />
         {phase.kind === "unconfirmed" && (

@@ -1,7 +1,8 @@
 import { groupCartTickets } from "../../../../shared/rules/checkout";
-import { priceOrder } from "../../../../shared/rules/pricing";
+import type { VoucherTerms } from "../../../../shared/rules/voucher";
 import type { CounterPaymentMethod } from "../../../../shared/schemas/boxoffice";
 import type { RouterOutputs } from "../../../lib/trpc";
+import { priceWithVoucher } from "../../../lib/voucher-pricing";
 
 export type CounterScope = RouterOutputs["boxOffice"]["scope"];
 export type CounterCategory = CounterScope["categories"][number];
@@ -54,20 +55,34 @@ export function saleTickets(cart: CounterCart, scope: CounterScope) {
   };
 }
 
-/** The sale's amounts exactly as the server prices them (shared/rules/pricing.ts, box office channel). */
-export function saleAmounts(cart: CounterCart | undefined, scope: CounterScope) {
-  if (!cart) return { tickets: 0, ticketsCents: 0, boxOfficeFeesCents: 0, totalCents: 0 };
-  const { categories } = saleTickets(cart, scope);
-  const priced = priceOrder(
-    categories.map((c) => ({ priceCents: c.priceCents, optionCents: [], chargeable: c.kind === "chargeable" })),
+/**
+ * The sale's amounts exactly as the server prices them (shared/rules/pricing.ts, box office
+ * channel), with a voucher's discount (shared/rules/voucher.ts) when one is applied and applies
+ * to these tickets; `voucherError` names why it does not.
+ */
+export function saleAmounts(cart: CounterCart | undefined, scope: CounterScope, voucher: VoucherTerms | null = null) {
+  if (!cart) return { tickets: 0, ticketsCents: 0, discountCents: 0, boxOfficeFeesCents: 0, totalCents: 0, voucherError: null };
+  const { tickets, categories } = saleTickets(cart, scope);
+  const { priced, voucherError } = priceWithVoucher(
+    tickets.map((tk, i) => ({
+      ticketCategoryId: tk.ticketCategoryId,
+      seatKeys: tk.seatKeys,
+      areaId: tk.areaId,
+      priceCents: categories[i]!.priceCents,
+      optionCents: [],
+      chargeable: categories[i]!.kind === "chargeable",
+    })),
     scope.vatRateBp,
     { channel: "box_office", boxOfficeFeeCents: scope.feeCents },
+    voucher,
   );
   return {
     tickets: categories.length,
     ticketsCents: priced.amounts.ticketsCents,
+    discountCents: priced.amounts.discountCents,
     boxOfficeFeesCents: priced.amounts.boxOfficeFeesCents ?? 0,
     totalCents: priced.amounts.totalCents,
+    voucherError,
   };
 }
 

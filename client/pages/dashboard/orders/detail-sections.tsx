@@ -114,10 +114,12 @@ export function AmountsTable({ order }: { order: OrderDetail }) {
   const a = order.amounts;
   const money = (cents: number) => formatCents(cents, i18n.locale);
   const percent = (bp: number) => new Intl.NumberFormat(i18n.locale, { maximumFractionDigits: 2 }).format(bp / 100);
+  // The voucher the discount came from (decision 020): "Discount (CODE)".
+  const code = a.voucherCode ?? "";
   const rows: [string, string, boolean?][] = [
     [t`Tickets`, money(a.ticketsCents)],
     ...(a.optionsCents ? [[t`Booking options`, money(a.optionsCents)] as [string, string]] : []),
-    [t`Discount`, a.discountCents ? money(-a.discountCents) : money(0)],
+    [code ? t`Discount (${code})` : t`Discount`, a.discountCents ? money(-a.discountCents) : money(0)],
     [t`Revenue`, money(a.revenueCents), true],
     [t`Box office fees`, money(a.boxOfficeFeesCents)],
     [t`Service and processing fees`, money(a.feesCents)],
