@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { saleAmounts, type CounterCart, type CounterScope } from "../../client/pages/dashboard/boxoffice/model";
-import { priceWithVoucher, type VoucherPricedTicket } from "../../client/lib/voucher-pricing";
+import { priceWithVoucher, type VoucherPricedTicket } from "../../shared/rules/voucher";
 import { priceOrder } from "../../shared/rules/pricing";
 import type { VoucherTerms } from "../../shared/rules/voucher";
 

@@ -4,7 +4,7 @@ import { useState } from "react";
 import type { ApplyVoucherInput } from "../../../shared/schemas/orders";
 import { describeCode, voucherErrorOf } from "../../lib/errors";
 import { type RouterOutputs, useTRPC } from "../../lib/trpc";
-import { priceWithVoucher, type VoucherPricedTicket } from "../../lib/voucher-pricing";
+import { priceWithVoucher, type VoucherPricedTicket } from "../../../shared/rules/voucher";
 
 /** The voucher the server accepted for this cart: its terms, to price the checkout with shared/rules/voucher.ts. */
 export type AppliedVoucher = RouterOutputs["shop"]["applyVoucher"];

@@ -1,8 +1,7 @@
 import { randomInt } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { z } from "zod";
-import { priceOrder } from "../../../shared/rules/pricing";
-import { voucherDiscount, type VoucherTerms } from "../../../shared/rules/voucher";
+import { priceWithVoucher } from "../../../shared/rules/voucher";
 import { heldPartOf, participantValues } from "../../../shared/rules/checkout";
 import { selectionOfPlaces } from "../../../shared/rules/ticket-selection";
 import type { OrderChannel, PaymentMethod, ZCheckoutInput } from "../../../shared/schemas/orders";
@@ -74,24 +73,6 @@ function matchCart(scope: ShopScope, tickets: Ticket[], seats: { k: string; tc: 
   if (held.size !== counted.size || [...held].some(([k, n]) => counted.get(k) !== n)) throw new AppError("CART_CHANGED", { field: "tickets" });
 }
 
-/**
- * A voucher's discount per ticket of the checkout (shared/rules/voucher.ts), or the voucher
- * error that refuses it (a field error on the code: nothing is written).
- */
-export function discountOfTickets(terms: VoucherTerms, tickets: readonly Ticket[], priced: readonly { priceCents: number; optionCents: number[] }[]): number[] {
-  const result = voucherDiscount(
-    terms,
-    tickets.map((t, i) => ({
-      ticketCategoryId: t.ticketCategoryId,
-      seatKeys: t.seatKeys,
-      areaId: t.areaId,
-      grossCents: priced[i]!.priceCents + priced[i]!.optionCents.reduce((a, b) => a + b, 0),
-    })),
-  );
-  if (!result.ok) throw new AppError(result.error, { field: "voucherCode" });
-  return result.perTicket;
-}
-
 /** Participant fields of the event (SPEC §3): required ones filled on every ticket, unknown ones dropped. */
 export function participantsOf(scope: ShopScope, tickets: Ticket[]): Record<string, string>[] {
   return tickets.map((t, i) => {
@@ -151,17 +132,24 @@ export async function writeOrder(
   const selection = selectionOfPlaces(scope.categories, input.tickets.map(heldPartOf));
   await assertSelectionAllowed(tx, scope, selection, "order", undefined, input.channel === "box_office" ? "boxoffice" : "online");
 
-  const tickets = input.tickets.map((t) => {
-    const c = byId.get(t.ticketCategoryId)!;
-    return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents), chargeable: c.kind === "chargeable" };
-  });
-  // The voucher's discount per ticket (shared/rules/voucher.ts, as the checkout showed it).
-  const discount = input.voucher ? discountOfTickets(termsOf(input.voucher), input.tickets, tickets) : null;
-  const priced = priceOrder(
-    tickets.map((t, i) => ({ ...t, discountCents: discount?.[i] ?? 0 })),
+  // Priced on the server with the voucher's discount per ticket (shared/rules/voucher.ts), as the checkout showed it.
+  const { priced, voucherError } = priceWithVoucher(
+    input.tickets.map((t) => {
+      const c = byId.get(t.ticketCategoryId)!;
+      return {
+        ticketCategoryId: c.id,
+        seatKeys: t.seatKeys,
+        areaId: t.areaId,
+        priceCents: c.priceCents,
+        optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents),
+        chargeable: c.kind === "chargeable",
+      };
+    }),
     scope.event.vatRateBp,
     input.channel === "box_office" ? { channel: "box_office", boxOfficeFeeCents: input.boxOfficeFeeCents ?? 0 } : { channel: "online" },
+    input.voucher ? termsOf(input.voucher) : null,
   );
+  if (voucherError) throw new AppError(voucherError, { field: "voucherCode" });
   const amounts = input.voucher ? { ...priced.amounts, voucherCode: input.voucher.code } : priced.amounts;
   const free = priced.amounts.totalCents === 0;
   const payment = input.payment(free);

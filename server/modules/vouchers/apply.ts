@@ -1,12 +1,11 @@
 import type { z } from "zod";
-import type { VoucherTerms } from "../../../shared/rules/voucher";
+import { priceWithVoucher, type VoucherTerms } from "../../../shared/rules/voucher";
 import type { ZCounterVoucherInput } from "../../../shared/schemas/boxoffice";
 import type { ZApplyVoucherInput } from "../../../shared/schemas/orders";
 import type { ZRemoveVoucherInput } from "../../../shared/schemas/vouchers";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { counterScope } from "../boxoffice/scope";
-import { discountOfTickets } from "../orders/checkout";
 import { lockCart, scopeOfCart } from "../shop/cart";
 import type { ShopScope } from "../shop/scope";
 import { assertUsable, findVoucher, termsOf, useVoucherForCart, type VoucherRow } from "./uses";
@@ -24,15 +23,23 @@ export type AppliedVoucher = VoucherTerms & { validUntil: Date };
 
 type Tickets = z.output<typeof ZApplyVoucherInput>["tickets"];
 
-/** The voucher's discount on these tickets at the catalogue's prices, or its error (thrown). */
+/** The voucher's discount on these tickets at the catalogue's prices (shared/rules/voucher.ts), or its error (thrown). */
 function assertApplies(scope: ShopScope, voucher: VoucherRow, tickets: Tickets): void {
   const byId = new Map(scope.categories.map((c) => [c.id, c]));
   const priced = tickets.map((t) => {
     const c = byId.get(t.ticketCategoryId);
     if (!c) throw new AppError("NOT_FOUND", { field: "tickets" });
-    return { priceCents: c.priceCents, optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]?.priceCents ?? 0) };
+    return {
+      ticketCategoryId: c.id,
+      seatKeys: t.seatKeys,
+      areaId: t.areaId,
+      priceCents: c.priceCents,
+      optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]?.priceCents ?? 0),
+      chargeable: c.kind === "chargeable",
+    };
   });
-  discountOfTickets(termsOf(voucher), tickets, priced);
+  const { voucherError } = priceWithVoucher(priced, scope.event.vatRateBp, { channel: "online" }, termsOf(voucher));
+  if (voucherError) throw new AppError(voucherError, { field: "voucherCode" });
 }
 
 const applied = (v: VoucherRow): AppliedVoucher => ({ ...termsOf(v), validUntil: new Date(v.valid_until) });

@@ -2,7 +2,7 @@ import { groupCartTickets } from "../../../../shared/rules/checkout";
 import type { VoucherTerms } from "../../../../shared/rules/voucher";
 import type { CounterPaymentMethod } from "../../../../shared/schemas/boxoffice";
 import type { RouterOutputs } from "../../../lib/trpc";
-import { priceWithVoucher } from "../../../lib/voucher-pricing";
+import { priceWithVoucher } from "../../../../shared/rules/voucher";
 
 export type CounterScope = RouterOutputs["boxOffice"]["scope"];
 export type CounterCategory = CounterScope["categories"][number];
