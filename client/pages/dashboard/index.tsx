@@ -4,6 +4,7 @@ import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { canActForOrganiser, isAccountOwner, type Permission } from "../../../shared/permissions";
 import { boxOfficeRights } from "./boxoffice/rights";
+import { voucherRights } from "./vouchers/rights";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
@@ -13,6 +14,7 @@ const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
 const StadiumsArea = lazy(() => import("./stadiums"));
 const OrdersArea = lazy(() => import("./orders"));
+const VouchersArea = lazy(() => import("./vouchers"));
 const BoxOfficeArea = lazy(() => import("./boxoffice"));
 const ProfileArea = lazy(() => import("./profile"));
 const StaffArea = lazy(() => import("./staff"));
@@ -29,6 +31,7 @@ export default function DashboardArea() {
   const canStadiums = can("seatingPlansView") || can("seatingPlansUpdate");
   const canOrders = can("viewOrders") || can("updateOrderDate");
   const canBoxOffice = boxOfficeRights(info?.user).counter;
+  const canVouchers = voucherRights(info?.user).area;
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
@@ -40,6 +43,7 @@ export default function DashboardArea() {
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
     // Owner only, like team management (decision 019).
     ...(isAccountOwner(info?.user) ? [{ href: "/event-staff", label: t`Event Staff` }] : []),
+    ...(canVouchers ? [{ href: "/vouchers", label: t`Discount` }] : []),
     ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
     ...(canBoxOffice ? [{ href: "/boxoffice", label: t`Box office` }] : []),
     ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
@@ -59,6 +63,7 @@ export default function DashboardArea() {
             <StadiumsArea />
           </Route>
           <Route path="/event-staff" component={StaffArea} />
+          <Route path="/vouchers" component={VouchersArea} />
           <Route path="/orders" component={OrdersArea} />
           <Route path="/boxoffice" nest>
             <BoxOfficeArea />
