@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, type TestApp } from "./helpers/app";
 import { categoriesOf, createPublishedEvent, daysFromNow, signedInTeamMember } from "./helpers/events";
 import { publishedSeasonWithMatchDay } from "./helpers/season";
+import { smallLayout } from "./helpers/stadiums";
 import { attempt, failure, malformed } from "./helpers/trpc";
 import { countAllVouchers, setUses, voucherInput, voucherOrganiser, voucherRow, vouchersOf } from "./helpers/voucher-forms";
 
@@ -343,11 +344,19 @@ describe("targets", () => {
       ],
       blocks: [],
     });
+    // Seated blocks come with their numbering: the form's seat picker shows the printed rows and seats.
+    const numbering = (id: string) => {
+      const b = smallLayout().blocks.find((x) => x.id === id)!;
+      if (b.kind !== "seated") throw new Error("seated");
+      const { rows, seatsPerRow, rowSeats, firstRow, firstSeat, rowDirection, seatDirection } = b;
+      return { rows, seatsPerRow, rowSeats, firstRow, firstSeat, rowDirection, seatDirection };
+    };
     expect(targets.find((e) => e.id === org.seatedId)!.blocks).toEqual([
-      { id: "A", name: "Block A", kind: "seated" },
-      { id: "B", name: "Block B", kind: "seated" },
+      { id: "A", name: "Block A", kind: "seated", ...numbering("A") },
+      { id: "B", name: "Block B", kind: "seated", ...numbering("B") },
       { id: "S", name: "Area S", kind: "standing" },
     ]);
+    expect(numbering("B")).toMatchObject({ firstRow: 10, firstSeat: 1, rowDirection: "UP", seatDirection: "LEFT" });
   });
 
   it("a season offers its own tickets and those of its events; its event names the season", async () => {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import type { SeatingLayout } from "../../../shared/seating/layout";
+import type { SeatedBlock, SeatingLayout } from "../../../shared/seating/layout";
 import { parseSeatKey } from "../../../shared/seating/geometry";
 import { seatsInRow } from "../../../shared/seating/numbering";
 import type { DbOrTx } from "../../db/client";
@@ -15,7 +15,10 @@ import { AppError } from "../../lib/app-error";
  */
 
 export type VoucherTargetCategory = { id: string; name: string; eventId: string; eventName: string; priceCents: number };
-export type VoucherTargetBlock = { id: string; name: string; kind: "seated" | "standing" };
+/** A block of the plan; a seated one with its numbering (the form's seat picker shows the printed rows and seats). */
+export type VoucherTargetBlock = { id: string; name: string; kind: "seated" | "standing" } & Partial<
+  Pick<SeatedBlock, "rows" | "seatsPerRow" | "rowSeats" | "firstRow" | "firstSeat" | "rowDirection" | "seatDirection">
+>;
 export type VoucherTarget = {
   id: string;
   name: string;
@@ -30,7 +33,9 @@ type CategoryRaw = { id: string; name: string; event_id: string; event_name: str
 
 /** The blocks of an event's plan (an event with a template's seating), in the plan's order. */
 const BLOCKS_SQL = sql`case when e.seating_mode = 'template' then (
-    select coalesce(jsonb_agg(jsonb_build_object('id', b->>'id', 'name', b->>'name', 'kind', b->>'kind') order by ord), '[]'::jsonb)
+    select coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object('id', b->>'id', 'name', b->>'name', 'kind', b->>'kind',
+      'rows', b->'rows', 'seatsPerRow', b->'seatsPerRow', 'rowSeats', b->'rowSeats', 'firstRow', b->'firstRow', 'firstSeat', b->'firstSeat',
+      'rowDirection', b->'rowDirection', 'seatDirection', b->'seatDirection')) order by ord), '[]'::jsonb)
     from event_seating s cross join lateral jsonb_array_elements(s.layout->'blocks') with ordinality as x(b, ord)
     where s.event_id = e.id) end`;
 
