@@ -1,62 +1,28 @@
-import { readFileSync } from "node:fs";
-import { type APIRequestContext, expect, test } from "@playwright/test";
-import superjson from "superjson";
-import { cursorOnTwoFreeSeats, demoMatchId, openApp, ORGANISER_STATE } from "./helpers";
-
-/** The organiser's session of this run (auth.setup.ts), as a Cookie header. */
-function organiserHeaders(baseURL: string) {
-  const state = JSON.parse(readFileSync(ORGANISER_STATE, "utf8")) as { cookies: { name: string; value: string }[] };
-  return { origin: baseURL, cookie: state.cookies.map((c) => `${c.name}=${c.value}`).join("; "), "content-type": "application/json" };
-}
-
-/**
- * A 10 % voucher on every ticket category of the demo match, made through the organiser's API
- * (vouchers.targets names the categories, vouchers.create makes it). A code of its own per run
- * and attempt, so a retry or the organiser's voucher spec never meets "code exists".
- */
-async function createTenPercentVoucher(request: APIRequestContext, baseURL: string, eventId: string): Promise<string> {
-  const headers = organiserHeaders(baseURL);
-  const targets = await request.get("/trpc/vouchers.targets", { headers });
-  expect(targets.ok(), await targets.text()).toBeTruthy();
-  const list = superjson.deserialize<{ id: string; categories: { id: string; eventId: string }[] }[]>((await targets.json()).result.data);
-  const match = list.find((t) => t.id === eventId);
-  if (!match) throw new Error("the demo match is no voucher target");
-  const code = `BUY10${Date.now().toString(36).toUpperCase()}`;
-  const now = Date.now();
-  const created = await request.post("/trpc/vouchers.create", {
-    headers,
-    data: superjson.serialize({
-      code,
-      kind: "percent",
-      value: 1000,
-      minOrderCents: 0,
-      maxOrderCents: 100_000_000,
-      maxUses: null,
-      eventId,
-      ticketCategoryIds: match.categories.filter((c) => c.eventId === eventId).map((c) => c.id),
-      blockIds: [],
-      seatKeys: [],
-      validFrom: new Date(now - 60_000),
-      validUntil: new Date(now + 10 * 24 * 3600_000),
-      description: "e2e: buyer's checkout",
-      status: "active",
-    }),
-  });
-  expect(created.ok(), await created.text()).toBeTruthy();
-  return code;
-}
+import { expect, test } from "@playwright/test";
+import { cursorOnTwoFreeSeats, demoMatchId, openApp, signInAsOrganiser, useEnglish } from "./helpers";
+import { createTenPercentVoucherInUi } from "./voucher-helpers";
 
 /** "€60.00" (English UI) in cents. */
 const cents = (text: string | null) => Math.round(Number((text ?? "").replace(/[^0-9.]/g, "")) * 100);
 const euros = (c: number) => `€${(c / 100).toFixed(2)}`;
 
-test("a buyer applies a 10 % voucher at checkout, sees the discount, pays the discounted total with the test provider and the order shows it", async ({
+test("an organiser creates a 10 % voucher in the Discount area; a buyer applies it at checkout, pays the discounted total and the order shows it", async ({
+  browser,
   page,
   request,
   baseURL,
 }) => {
   const id = await demoMatchId(baseURL!, request);
-  const code = await createTenPercentVoucher(request, baseURL!, id);
+  // The organiser, in a browser context of their own: the voucher made through the form.
+  const code = `BUY10${Date.now().toString(36).toUpperCase()}`;
+  const organiserContext = await browser.newContext({ baseURL: baseURL! });
+  const organiser = await organiserContext.newPage();
+  await useEnglish(organiser);
+  await signInAsOrganiser(organiser);
+  await createTenPercentVoucherInUi(organiser, code);
+  await organiserContext.close();
+
+  // The buyer, signed out.
   await page.addInitScript(() => localStorage.setItem("lang", "en"));
   await openApp(page, `/event/${id}`);
   await expect(page.getByTestId("seat-map")).toHaveAttribute("data-feed-ready", "true");
