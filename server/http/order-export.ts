@@ -46,6 +46,7 @@ const CHANNEL: Record<OrderChannel, MessageDescriptor> = {
   online: /*i18n*/ { id: "ordersCsv.channel.online", message: "Online" },
   box_office: /*i18n*/ { id: "ordersCsv.channel.boxOffice", message: "Box office" },
   reseller: /*i18n*/ { id: "ordersCsv.channel.reseller", message: "Reseller" },
+  hard_ticket: /*i18n*/ { id: "ordersCsv.channel.hardTicket", message: "Hard tickets" },
 };
 
 const METHOD: Record<PaymentMethod, MessageDescriptor> = {

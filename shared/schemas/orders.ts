@@ -15,11 +15,14 @@ export type LineStatus = (typeof LINE_STATUSES)[number];
 /** SPEC §3/§9 payment methods recorded; online payments go through the provider ("online"). */
 export const PAYMENT_METHODS = ["online", "cash", "card", "paypal", "free_of_charge", "other"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-/** Where an order was sold (issue 16): the online shop, the box office, a reseller. */
-export const ORDER_CHANNELS = ["online", "box_office", "reseller"] as const;
+/**
+ * Where an order was sold (issue 16): the online shop, the box office, a reseller; or printed
+ * as hard tickets (issue 20: a print run's tickets, inactive until activated by a scan).
+ */
+export const ORDER_CHANNELS = ["online", "box_office", "reseller", "hard_ticket"] as const;
 export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 /** Why a ticket line was canceled. */
-export const LINE_CANCEL_REASONS = ["organiser", "event_cancelled", "date_changed", "payment_lost"] as const;
+export const LINE_CANCEL_REASONS = ["organiser", "event_cancelled", "date_changed", "payment_lost", "print_voided"] as const;
 export type LineCancelReason = (typeof LINE_CANCEL_REASONS)[number];
 /** An order's invoice, and the credit note of a cancellation. */
 export const INVOICE_KINDS = ["invoice", "credit_note"] as const;

@@ -8,3 +8,4 @@ export * from "./orders";
 export * from "./boxoffice";
 export * from "./checkin";
 export * from "./vouchers";
+export * from "./print";

@@ -131,6 +131,8 @@ export const orderLines = pgTable(
     participant: jsonb().$type<Record<string, string>>().notNull().default({}),
     status: lineStatusEnum().notNull().default("active"),
     checkedInAt: timestamp({ withTimezone: true }),
+    /** A hard ticket's activation (issue 20; print.ts hard_ticket_activations): null until scanned after printing. */
+    activatedAt: timestamp({ withTimezone: true }),
     /** Why and when the line was canceled (by the organiser, the event's cancellation, a date change, a lost payment). */
     cancelReason: lineCancelReasonEnum(),
     cancelledAt: timestamp({ withTimezone: true }),

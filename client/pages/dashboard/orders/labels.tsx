@@ -27,6 +27,7 @@ export const CHANNEL_LABELS: Record<OrderChannel, MessageDescriptor> = {
   online: msg`Online shop`,
   box_office: msg`Box office`,
   reseller: msg`Reseller`,
+  hard_ticket: msg`Hard tickets`,
 };
 
 export const LINE_STATUS_LABELS: Record<LineStatus, MessageDescriptor> = {
@@ -40,6 +41,7 @@ export const CANCEL_REASON_LABELS: Record<LineCancelReason, MessageDescriptor> =
   event_cancelled: msg`Event cancelled`,
   date_changed: msg`Date changed`,
   payment_lost: msg`Payment lost`,
+  print_voided: msg`Print run voided`,
 };
 
 export const REFUND_STATUS_LABELS: Record<"pending" | "done" | "failed", MessageDescriptor> = {
