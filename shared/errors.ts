@@ -89,6 +89,13 @@ export const APP_ERROR_CODES = [
   "CHECKIN_NOT_UNDOABLE",
   // Vouchers (decision 020; shared/rules/voucher.ts)
   ...VOUCHER_ERRORS,
+  // Print area (issue 20)
+  "PRINT_NOT_ENOUGH",
+  "PRINT_RUN_VOIDED",
+  "HARD_TICKET_NOT_FOUND",
+  "HARD_TICKET_VOIDED",
+  "HARD_TICKET_RANGE",
+  "SPONSOR_LIMIT",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -111,6 +111,12 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   VOUCHER_MAX_ORDER: msg`The maximum order value for this voucher has been exceeded.`,
   VOUCHER_TOTAL_ZERO: msg`A voucher can only be applied to a total above 0.`,
   VOUCHER_LIMIT_BELOW_USES: msg`The number of redemptions cannot be lower than the uses already made or reserved.`,
+  PRINT_NOT_ENOUGH: msg`Not enough tickets: fewer places of this category are free than you want to print. Nothing was taken off sale.`,
+  PRINT_RUN_VOIDED: msg`This print run has been voided.`,
+  HARD_TICKET_NOT_FOUND: msg`This is not a hard ticket of yours: check the code or the reference.`,
+  HARD_TICKET_VOIDED: msg`This hard ticket belongs to a voided print run and cannot be activated.`,
+  HARD_TICKET_RANGE: msg`The first and the last ticket of a range must be of the same print run.`,
+  SPONSOR_LIMIT: msg`An event can have at most 4 sponsor logos. Remove one first.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 
