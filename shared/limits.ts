@@ -29,7 +29,16 @@ export const IMAGE_PIXEL_LIMITS = {
   stadium_image: { maxWidth: 10_000, maxHeight: 10_000, maxPixels: 64_000_000 },
   /** Shown at most a few hundred pixels wide on the public profile. */
   organiser_logo: { maxWidth: 4000, maxHeight: 4000, maxPixels: 16_000_000 },
+  /**
+   * Printed a few centimetres wide on tickets (600 px is 300 dpi at 5 cm) and embedded in every
+   * ticket PDF: 4000 px a side, 8 megapixels at most.
+   */
+  sponsor_logo: { maxWidth: 4000, maxHeight: 4000, maxPixels: 8_000_000 },
 } as const;
 
 /** The organiser's logo (profile tab): JPEG or PNG, like the sponsors' logos under 5 MB (SPEC §9). */
 export const ORGANISER_LOGO_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Sponsors' logos of an event or season (SPEC §9): at most 4, JPEG or PNG under 5 MB. */
+export const SPONSOR_LOGO_LIMIT = 4;
+export const SPONSOR_LOGO_MAX_BYTES = 5 * 1024 * 1024;

@@ -16,7 +16,7 @@ export async function requireOrganiser(deps: AppDeps, req: FastifyRequest, permi
   return { organiserId: auth.user.organiserId!, userId: auth.user.id, locale: auth.user.locale };
 }
 
-/** POST /api/uploads/{event-image|stadium-image|organiser-logo} (multipart, one file) and GET /uploads/{id} (read-only). */
+/** POST /api/uploads/{event-image|stadium-image|organiser-logo|sponsor-logo} (multipart, one file) and GET /uploads/{id} (read-only). */
 export async function registerUploads(app: FastifyInstance, deps: AppDeps): Promise<void> {
   await app.register(async (scope) => {
     await scope.register(fastifyMultipart, {
@@ -36,6 +36,7 @@ export async function registerUploads(app: FastifyInstance, deps: AppDeps): Prom
     route("/api/uploads/event-image", "event_image", ["createEvent", "updateEvent"]);
     route("/api/uploads/stadium-image", "stadium_image", ["seatingPlansUpdate"]);
     route("/api/uploads/organiser-logo", "organiser_logo", ["orgProfileAccess"]);
+    route("/api/uploads/sponsor-logo", "sponsor_logo", ["printAreaAccess"]);
   });
 
   app.get("/uploads/:id", async (req, reply) => {

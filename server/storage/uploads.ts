@@ -3,7 +3,7 @@ import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { imageSize } from "image-size";
-import { IMAGE_PIXEL_LIMITS, ORGANISER_LOGO_MAX_BYTES } from "../../shared/limits";
+import { IMAGE_PIXEL_LIMITS, ORGANISER_LOGO_MAX_BYTES, SPONSOR_LOGO_MAX_BYTES } from "../../shared/limits";
 import type { DbOrTx } from "../db/client";
 import { uploads } from "../db/schema";
 import { sanitizeSvg } from "../lib/sanitize";
@@ -14,6 +14,7 @@ export const UPLOAD_RULES = {
   event_image: { maxBytes: 10 * 1024 * 1024, types: ["jpg", "png"], minWidth: 1, minHeight: 1 },
   stadium_image: { maxBytes: 5 * 1024 * 1024, types: ["jpg", "png", "svg"], minWidth: 2000, minHeight: 2000 },
   organiser_logo: { maxBytes: ORGANISER_LOGO_MAX_BYTES, types: ["jpg", "png"], minWidth: 16, minHeight: 16 },
+  sponsor_logo: { maxBytes: SPONSOR_LOGO_MAX_BYTES, types: ["jpg", "png"], minWidth: 16, minHeight: 16 },
 } as const;
 export type UploadKind = keyof typeof UPLOAD_RULES;
 
