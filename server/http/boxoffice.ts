@@ -36,7 +36,7 @@ export function registerBoxOfficeRoutes(app: FastifyInstance, deps: AppDeps): vo
     );
     if (!order) throw new AppError("NOT_FOUND");
     const format = query.data.format ?? order.print_format ?? "a4";
-    const rendered = await renderOrderTickets(deps.database, deps.config.APP_SECRET, order.id, query.data.lang, format);
+    const rendered = await renderOrderTickets(deps, order.id, query.data.lang, format);
     if (!rendered) throw new AppError("NOT_FOUND");
     return reply
       .header("content-type", "application/pdf")

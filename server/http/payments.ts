@@ -93,7 +93,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
     const [order] = await txRows<{ status: string }>(deps.database.db, sql`select status from orders where id = ${params.data.id}`);
     if (!order) throw new AppError("ORDER_UNAVAILABLE");
     if (order.status !== "valid") throw new AppError("TICKETS_UNAVAILABLE");
-    const rendered = await renderOrderTickets(deps.database, deps.config.APP_SECRET, params.data.id, query.data.lang);
+    const rendered = await renderOrderTickets(deps, params.data.id, query.data.lang);
     if (!rendered) throw new AppError("ORDER_UNAVAILABLE");
     return reply
       .header("content-type", "application/pdf")

@@ -7,6 +7,7 @@ import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
 import { ordersRouter } from "../modules/orders/router";
 import { organiserOrdersRouter } from "../modules/orders/organiser/router";
+import { sponsorsRouter } from "../modules/print/sponsors/router";
 import { seatingRouter } from "../modules/seating/router";
 import { shopRouter } from "../modules/shop/router";
 import { stadiumsRouter } from "../modules/stadiums/router";
@@ -31,6 +32,7 @@ export const appRouter = router({
   organiserOrders: organiserOrdersRouter,
   boxOffice: boxOfficeRouter,
   vouchers: vouchersRouter,
+  sponsors: sponsorsRouter,
 });
 
 export type AppRouter = typeof appRouter;

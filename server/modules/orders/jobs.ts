@@ -90,7 +90,7 @@ export function attachmentRenderer(deps: AppDeps) {
       if (!invoice) throw new Error(`invoice ${attachment.invoiceId} not found`);
       return { filename: `${invoice.number}.pdf`, content: Buffer.from(invoice.pdf), contentType: "application/pdf" };
     }
-    const rendered = await renderOrderTickets(deps.database, deps.config.APP_SECRET, attachment.orderId, locale);
+    const rendered = await renderOrderTickets(deps, attachment.orderId, locale);
     if (!rendered) throw new Error(`order ${attachment.orderId} not found for its tickets`);
     return { filename: `tickets-${rendered.number}.pdf`, content: Buffer.from(rendered.pdf), contentType: "application/pdf" };
   };

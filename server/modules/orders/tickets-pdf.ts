@@ -7,10 +7,12 @@ import { formatCents } from "../../../shared/rules/money";
 import type { Database } from "../../db/client";
 import { i18nFor } from "../../i18n";
 import { txRows } from "../../db/sql";
+import { drawSponsorRow, embedSponsorLogos } from "../print/sponsor-drawing";
+import { sponsorLogos, type SponsorLogWarn } from "../print/sponsors";
 import { signedTicketCode } from "./ticket-code";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
-const P = {
+export const P = {
   ticket: /*i18n*/ { id: "pdf.ticket", message: "Ticket" },
   date: /*i18n*/ { id: "pdf.date", message: "Date" },
   venue: /*i18n*/ { id: "pdf.venue", message: "Venue" },
@@ -59,6 +61,7 @@ type TicketRow = {
 
 type OrderInfo = {
   id: string;
+  event_id: string;
   number: string;
   status: string;
   locale: Locale;
@@ -75,7 +78,7 @@ type OrderInfo = {
 };
 
 /** Standard PDF fonts speak WinAnsi: anything else becomes a close letter or "?". */
-function winAnsi(text: string): string {
+export function winAnsi(text: string): string {
   return text
     .normalize("NFC")
     .replace(/[\u2018\u2019]/g, "'")
@@ -83,7 +86,7 @@ function winAnsi(text: string): string {
     .replace(/[^\u0020-\u007E\u00A0-\u00FF\u20AC\u2013\u2014\u2022\u2026]/g, "?");
 }
 
-function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
+export function wrap(text: string, font: PDFFont, size: number, width: number): string[] {
   const lines: string[] = [];
   for (const paragraph of text.split(/\n+/)) {
     let line = "";
@@ -99,7 +102,7 @@ function wrap(text: string, font: PDFFont, size: number, width: number): string[
   return lines;
 }
 
-function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
+export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
   const qr = encode(text, { ecc: "M", border: 0 });
   const cell = size / qr.size;
   for (let r = 0; r < qr.size; r++) {
@@ -112,30 +115,36 @@ function drawQr(page: PDFPage, text: string, x: number, y: number, size: number)
 /** Page formats of tickets (decision 017): A4 as mailed; DIN long (99 × 210 mm) and receipt (80 mm wide), one ticket per page, for the box office's printers. */
 export type TicketPageFormat = "a4" | "din_long" | "receipt";
 
-const MM = 72 / 25.4;
+export const MM = 72 / 25.4;
 /** Page size, margin, type sizes and whether the QR code stands beside the text (A4) or below it. */
-const FORMATS: Record<TicketPageFormat, { W: number; H: number; M: number; title: number; value: number; qr: number; beside: boolean }> = {
-  a4: { W: 595.28, H: 841.89, M: 48, title: 20, value: 13, qr: 170, beside: true },
-  din_long: { W: 99 * MM, H: 210 * MM, M: 18, title: 15, value: 11, qr: 130, beside: false },
-  receipt: { W: 80 * MM, H: 200 * MM, M: 10, title: 13, value: 10, qr: 120, beside: false },
+/** `logos`: the height of the sponsors' row at the foot of the page (0: none on this format). */
+const FORMATS: Record<TicketPageFormat, { W: number; H: number; M: number; title: number; value: number; qr: number; beside: boolean; logos: number }> = {
+  a4: { W: 595.28, H: 841.89, M: 48, title: 20, value: 13, qr: 170, beside: true, logos: 64 },
+  din_long: { W: 99 * MM, H: 210 * MM, M: 18, title: 15, value: 11, qr: 130, beside: false, logos: 34 },
+  receipt: { W: 80 * MM, H: 200 * MM, M: 10, title: 13, value: 10, qr: 120, beside: false, logos: 0 },
 };
+
+/** What rendering needs of the app's deps (AppDeps fits): the database, the signing secret, where uploads are, a logger. */
+export type TicketPdfDeps = { database: Database; config: { APP_SECRET: string; UPLOAD_DIR: string }; log?: SponsorLogWarn };
 
 /**
  * The tickets of an order as one PDF, a page per ticket (ARCHITECTURE "PDFs"): event,
  * date, venue, seat (block/row/seat) or area, category, price, buyer, the category's PDF text
- * and a QR code with the signed ticket code. A4 unless `format` says otherwise. Returns null
- * for an unknown order.
+ * and a QR code with the signed ticket code, and at the foot the sponsors' logos of the order's
+ * event (a season ticket: the season's; A4 and DIN long, where they fit). A4 unless `format`
+ * says otherwise. Returns null for an unknown order.
  */
 export async function renderOrderTickets(
-  database: Database,
-  secret: string,
+  deps: TicketPdfDeps,
   orderId: string,
   localeOverride?: Locale,
   format: TicketPageFormat = "a4",
 ): Promise<{ number: string; pdf: Uint8Array } | null> {
+  const { database } = deps;
+  const secret = deps.config.APP_SECRET;
   const [order] = await txRows<OrderInfo>(
     database.db,
-    sql`select o.id, o.number, o.status, o.locale, o.buyer, o.is_season, o.scope_id, e.name as event_name, e.time_zone, e.address, e.city, e.zip,
+    sql`select o.id, o.event_id, o.number, o.status, o.locale, o.buyer, o.is_season, o.scope_id, e.name as event_name, e.time_zone, e.address, e.city, e.zip,
           coalesce(d.starts_at, (select min(cd.starts_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = e.id)) as starts_at,
           coalesce(d.ends_at, (select max(cd.ends_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = e.id)) as ends_at
         from orders o join events e on e.id = o.event_id left join event_dates d on d.id = o.scope_id
@@ -163,7 +172,8 @@ export async function renderOrderTickets(
   pdf.setCreator("Ticketing");
   const regular = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  const { W, H, M, title, value, qr, beside } = FORMATS[format];
+  const { W, H, M, title, value, qr, beside, logos: logoRow } = FORMATS[format];
+  const logos = logoRow > 0 ? await embedSponsorLogos(pdf, await sponsorLogos(database.db, deps.config.UPLOAD_DIR, order.event_id, deps.log), deps.log) : [];
   // Beside the QR code (A4) the text keeps clear of it; below it (narrow formats) it runs full width.
   const textWidth = beside ? W - 2 * M - (qr + 20) : W - 2 * M;
 
@@ -220,6 +230,11 @@ export async function renderOrderTickets(
     y = beside ? H - M - 330 : qrY - 36 - row * (codeSize + 1.5);
     if (line.pdf_description) text(line.pdf_description, beside ? 10 : 8);
     text(t._(P.note), beside ? 9 : 7, regular, rgb(0.45, 0.45, 0.45));
+    // The sponsors' row at the foot, when the text left room for it (a long PDF text on DIN long may not).
+    if (logos.length > 0 && y - 10 >= M + logoRow) {
+      page.drawLine({ start: { x: M, y: M + logoRow + 6 }, end: { x: W - M, y: M + logoRow + 6 }, thickness: 0.5, color: rgb(0.85, 0.85, 0.85) });
+      drawSponsorRow(page, logos, { x: M, y: M, width: W - 2 * M, height: logoRow });
+    }
   }
   return { number: order.number, pdf: await pdf.save() };
 }
