@@ -6,6 +6,7 @@ import { contactRouter } from "../modules/contact/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
 import { ordersRouter } from "../modules/orders/router";
+import { hardTicketsRouter } from "../modules/print/activation/router";
 import { organiserOrdersRouter } from "../modules/orders/organiser/router";
 import { sponsorsRouter } from "../modules/print/sponsors/router";
 import { seatingRouter } from "../modules/seating/router";
@@ -33,6 +34,7 @@ export const appRouter = router({
   boxOffice: boxOfficeRouter,
   vouchers: vouchersRouter,
   sponsors: sponsorsRouter,
+  hardTickets: hardTicketsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -11,6 +11,7 @@ export const CHECKIN_VERDICTS = [
   "already_checked_in",
   "cancelled",
   "unpaid",
+  "not_activated",
   "other_event",
   "other_date",
   "not_valid_yet",
@@ -46,6 +47,13 @@ export type CheckinTicket = {
   buyerName: string;
   validityStartTime: string | null;
   validityEndTime: string | null;
+  /**
+   * A printed hard ticket (its order's channel is `hard_ticket`, issue 20) and whether it was
+   * activated (sold) after printing: an inactive hard ticket is refused (NOT ACTIVATED). Lists
+   * kept by devices before these facts existed lack them (read as false: no hard ticket).
+   */
+  hardTicket: boolean;
+  activated: boolean;
 };
 
 /** Where the device checks in: the staff member's event and the date chosen. */
@@ -62,7 +70,7 @@ export type CheckinEntry = { id: string; at: string; deviceLabel: string; staffN
 export type CheckinVerdict =
   | { kind: "valid"; ticket: CheckinTicket | null }
   | { kind: "already_checked_in"; ticket: CheckinTicket | null; entry: CheckinEntry | null }
-  | { kind: "cancelled" | "unpaid"; ticket: CheckinTicket }
+  | { kind: "cancelled" | "unpaid" | "not_activated"; ticket: CheckinTicket }
   | { kind: "other_event" }
   | { kind: "other_date"; scopeId: string }
   | { kind: "not_valid_yet"; from: string }
@@ -75,7 +83,7 @@ export type CheckinVerdict =
  * device's list says (null when unknown: the server answers "unknown", a device offline admits a
  * genuine signed code it has no details of yet, as sold after its last refresh); `entry` the
  * ticket's entry for this date. Order of checks: forged, another event, another date, cancelled,
- * unpaid, validity window, already checked in.
+ * unpaid, not activated (a hard ticket not sold yet), validity window, already checked in.
  */
 export function checkinVerdict(input: {
   gate: CheckinGate;
@@ -100,6 +108,7 @@ export function checkinVerdict(input: {
   }
   if (ticket.lineStatus === "canceled" || ticket.orderStatus === "cancelled" || ticket.orderStatus === "failed") return { kind: "cancelled", ticket };
   if (ticket.orderStatus !== "valid") return { kind: "unpaid", ticket };
+  if (ticket.hardTicket && !ticket.activated) return { kind: "not_activated", ticket };
   const window = validityWindow(gate, ticket);
   if (window.from && now < window.from) return { kind: "not_valid_yet", from: window.from.toISOString() };
   if (window.until && now > window.until) return { kind: "expired", until: window.until.toISOString() };

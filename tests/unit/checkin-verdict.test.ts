@@ -42,6 +42,8 @@ function ticket(overrides: Partial<CheckinTicket> = {}): CheckinTicket {
     buyerName: "Bea Buyer",
     validityStartTime: null,
     validityEndTime: null,
+    hardTicket: false,
+    activated: false,
     ...overrides,
   };
 }
@@ -127,6 +129,32 @@ describe("checkinVerdict: each verdict", () => {
     expect(verdict({ ticket: t })).toEqual({ kind: "unpaid", ticket: t });
   });
 
+  it("not_activated: a hard ticket printed but not activated (sold) yet (issue 20)", () => {
+    const inactive = ticket({ hardTicket: true, activated: false, buyerName: "" });
+    expect(verdict({ ticket: inactive })).toEqual({ kind: "not_activated", ticket: inactive });
+    // With an old code or a typed reference too, and offline (the device's list says it).
+    expect(verdict({ code: {}, ticket: inactive })).toEqual({ kind: "not_activated", ticket: inactive });
+    expect(verdict({ ticket: inactive, admitUnlisted: true })).toEqual({ kind: "not_activated", ticket: inactive });
+    // Activated it is an ordinary ticket: valid, then already checked in.
+    const active = ticket({ hardTicket: true, activated: true });
+    expect(verdict({ ticket: active })).toEqual({ kind: "valid", ticket: active });
+    expect(kind({ ticket: active, entry: ENTRY })).toBe("already_checked_in");
+    // "activated" means nothing for a ticket sold online or at the counter.
+    expect(kind({ ticket: ticket({ hardTicket: false, activated: false }) })).toBe("valid");
+    // A list stored by a device before these facts existed: no hard ticket.
+    const { hardTicket: _h, activated: _a, ...old } = ticket();
+    expect(kind({ ticket: old as CheckinTicket })).toBe("valid");
+  });
+
+  it("not_activated comes after cancelled and unpaid, before the validity window and the entry", () => {
+    const inactive = { hardTicket: true, activated: false } as const;
+    expect(kind({ ticket: ticket({ ...inactive, lineStatus: "canceled" }) })).toBe("cancelled");
+    expect(kind({ ticket: ticket({ ...inactive, orderStatus: "pending" }) })).toBe("unpaid");
+    expect(kind({ ticket: ticket({ ...inactive, scopeId: OTHER_DATE }) })).toBe("other_date");
+    expect(kind({ ticket: ticket({ ...inactive, validityEndTime: "12:00" }) })).toBe("not_activated");
+    expect(kind({ ticket: ticket({ ...inactive, lineStatus: "checked_in" }), entry: ENTRY })).toBe("not_activated");
+  });
+
   it("already_checked_in: by its entry (named) or by its line's status (no entry known)", () => {
     const t = ticket({ lineStatus: "checked_in" });
     expect(verdict({ ticket: t, entry: ENTRY })).toEqual({ kind: "already_checked_in", ticket: t, entry: ENTRY });
@@ -197,22 +225,31 @@ describe("checkinVerdict: validity times in the event's time zone", () => {
 
 describe("checkinVerdict: the order of checks", () => {
   // Everything wrong at once, then one fault fixed after the other: each step shows the next check.
-  it("forged > other_event > other_date > cancelled > unpaid > validity > already checked in > valid", () => {
+  it("forged > other_event > other_date > cancelled > unpaid > not activated > validity > already checked in > valid", () => {
     const early = new Date("2030-07-15T10:00:00Z");
-    const bad = ticket({ eventId: OTHER_EVENT, scopeId: OTHER_DATE, lineStatus: "canceled", orderStatus: "pending", validityStartTime: "18:00", validityEndTime: "23:00" });
+    const bad = ticket({
+      eventId: OTHER_EVENT,
+      scopeId: OTHER_DATE,
+      lineStatus: "canceled",
+      orderStatus: "pending",
+      validityStartTime: "18:00",
+      validityEndTime: "23:00",
+      hardTicket: true,
+      activated: false,
+    });
+    const here = { eventId: EVENT, scopeId: DATE } as const;
+    const paid = { ...here, lineStatus: "checked_in", orderStatus: "valid" } as const;
     const steps: [Partial<Input>, CheckinVerdictKind][] = [
       [{ code: null, ticket: bad, entry: ENTRY, now: early }, "forged"],
       [{ code: CODE, ticket: bad, entry: ENTRY, now: early }, "other_event"],
       [{ code: CODE, ticket: { ...bad, eventId: EVENT }, entry: ENTRY, now: early }, "other_date"],
-      [{ code: CODE, ticket: { ...bad, eventId: EVENT, scopeId: DATE }, entry: ENTRY, now: early }, "cancelled"],
-      [{ code: CODE, ticket: { ...bad, eventId: EVENT, scopeId: DATE, lineStatus: "checked_in" }, entry: ENTRY, now: early }, "unpaid"],
-      [{ code: CODE, ticket: { ...bad, eventId: EVENT, scopeId: DATE, lineStatus: "checked_in", orderStatus: "valid" }, entry: ENTRY, now: early }, "not_valid_yet"],
-      [
-        { code: CODE, ticket: { ...bad, eventId: EVENT, scopeId: DATE, lineStatus: "checked_in", orderStatus: "valid" }, entry: ENTRY, now: new Date("2030-07-15T22:00:00Z") },
-        "expired",
-      ],
-      [{ code: CODE, ticket: { ...bad, eventId: EVENT, scopeId: DATE, lineStatus: "checked_in", orderStatus: "valid" }, entry: ENTRY, now: NOW }, "already_checked_in"],
-      [{ code: CODE, ticket: { ...bad, eventId: EVENT, scopeId: DATE, lineStatus: "active", orderStatus: "valid" }, entry: null, now: NOW }, "valid"],
+      [{ code: CODE, ticket: { ...bad, ...here }, entry: ENTRY, now: early }, "cancelled"],
+      [{ code: CODE, ticket: { ...bad, ...here, lineStatus: "checked_in" }, entry: ENTRY, now: early }, "unpaid"],
+      [{ code: CODE, ticket: { ...bad, ...paid }, entry: ENTRY, now: early }, "not_activated"],
+      [{ code: CODE, ticket: { ...bad, ...paid, activated: true }, entry: ENTRY, now: early }, "not_valid_yet"],
+      [{ code: CODE, ticket: { ...bad, ...paid, activated: true }, entry: ENTRY, now: new Date("2030-07-15T22:00:00Z") }, "expired"],
+      [{ code: CODE, ticket: { ...bad, ...paid, activated: true }, entry: ENTRY, now: NOW }, "already_checked_in"],
+      [{ code: CODE, ticket: { ...bad, ...paid, activated: true, lineStatus: "active" }, entry: null, now: NOW }, "valid"],
     ];
     for (const [input, expected] of steps) expect(kind(input), expected).toBe(expected);
   });
@@ -241,6 +278,7 @@ describe("verdict colours", () => {
       already_checked_in: "yellow",
       cancelled: "red",
       unpaid: "red",
+      not_activated: "red",
       other_event: "red",
       other_date: "red",
       not_valid_yet: "red",

@@ -21,6 +21,8 @@ export type TicketRow = {
   last_name: string | null;
   validity_start_time: string | null;
   validity_end_time: string | null;
+  hard_ticket: boolean;
+  activated: boolean;
   entry_id: string | null;
   entry_at: Date | string | null;
   entry_device: string | null;
@@ -29,8 +31,9 @@ export type TicketRow = {
 
 /**
  * The columns and joins of a ticket at a date's door: the line, its order (number, state, buyer),
- * its category's validity times, its position in the order (the printed reference) and its
- * admitted entry for the date. `where` filters `l` (order_lines) and `o` (orders).
+ * its category's validity times, its position in the order (the printed reference), whether it
+ * is a hard ticket and activated (issue 20) and its admitted entry for the date. `where` filters
+ * `l` (order_lines) and `o` (orders).
  */
 export function ticketQuery(dateId: string, where: SQL, tail: SQL = sql``): SQL {
   return sql`select l.id as line_id, l.order_id, o.number as order_number,
@@ -38,6 +41,7 @@ export function ticketQuery(dateId: string, where: SQL, tail: SQL = sql``): SQL 
       l.event_id, l.scope_id, l.status::text as line_status, o.status::text as order_status, l.category_name, l.place_labels, l.places,
       o.buyer->>'firstName' as first_name, o.buyer->>'lastName' as last_name,
       tc.validity_start_time, tc.validity_end_time,
+      o.channel = 'hard_ticket' as hard_ticket, l.activated_at is not null as activated,
       en.id as entry_id, en.scanned_at as entry_at, en.device_label as entry_device, en.staff_name as entry_staff
     from order_lines l
     join orders o on o.id = l.order_id
@@ -68,6 +72,8 @@ export function toTicket(r: TicketRow): CheckinTicket {
     buyerName: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim(),
     validityStartTime: r.validity_start_time,
     validityEndTime: r.validity_end_time,
+    hardTicket: r.hard_ticket === true,
+    activated: r.activated === true,
   };
 }
 
@@ -126,7 +132,8 @@ async function expectedAtDoor(db: DbOrTx, gate: { date: { id: string }; seasonId
   const [row] = await txRows<{ n: number | string }>(
     db,
     sql`select count(*) as n from order_lines l join orders o on o.id = l.order_id
-        where ${scopeOfDate(gate)} and o.status = 'valid' and l.status <> 'canceled'`,
+        where ${scopeOfDate(gate)} and o.status = 'valid' and l.status <> 'canceled'
+          and (o.channel <> 'hard_ticket' or l.activated_at is not null)`,
   );
   if (expectedCache.size >= EXPECTED_CACHE_MAX) expectedCache.clear();
   const value = Number(row?.n ?? 0);
@@ -134,7 +141,7 @@ async function expectedAtDoor(db: DbOrTx, gate: { date: { id: string }; seasonId
   return value;
 }
 
-/** Checked in against expected for a date: tickets of valid orders, entries that stand. */
+/** Checked in against expected for a date: tickets of valid orders (hard tickets once activated), entries that stand. */
 export async function doorCounts(db: DbOrTx, gate: { date: { id: string }; seasonId: string | null }) {
   const [row] = await txRows<{ checked_in: number | string }>(
     db,

@@ -248,6 +248,8 @@ export function DoorScreen({ home, date, onDate }: { home: StaffHome; date: Door
                       <Table.Td ta="right">
                         {f.lineStatus === "canceled" || f.orderStatus !== "valid" ? (
                           <Badge color="red">{f.orderStatus === "pending" ? t`Not paid` : t`Cancelled`}</Badge>
+                        ) : f.hardTicket && !f.activated ? (
+                          <Badge color="red">{t`Not activated`}</Badge>
                         ) : f.entry ? (
                           <Badge color="yellow" c="dark">{t`In at ${new Intl.DateTimeFormat(intl, { hour: "2-digit", minute: "2-digit", timeZone: date.timeZone }).format(new Date(f.entry.at))}`}</Badge>
                         ) : (

@@ -61,6 +61,7 @@ export function VerdictScreen({ result, date, dates, onClose, onUndo }: { result
     already_checked_in: t`ALREADY CHECKED IN`,
     cancelled: t`CANCELLED`,
     unpaid: t`NOT PAID`,
+    not_activated: t`NOT ACTIVATED`,
     other_event: t`OTHER EVENT`,
     other_date: t`OTHER DATE`,
     not_valid_yet: t`NOT VALID YET`,
@@ -100,6 +101,14 @@ export function VerdictScreen({ result, date, dates, onClose, onUndo }: { result
       detail = (
         <>
           <Text size="lg">{t`The order of this ticket is not paid.`}</Text>
+          <TicketLines ticket={v.ticket} />
+        </>
+      );
+      break;
+    case "not_activated":
+      detail = (
+        <>
+          <Text size="lg">{t`This hard ticket has not been activated (sold) yet.`}</Text>
           <TicketLines ticket={v.ticket} />
         </>
       );
