@@ -8,6 +8,7 @@ import { resellersRouter } from "../modules/resellers/router";
 import { ordersRouter } from "../modules/orders/router";
 import { hardTicketsRouter } from "../modules/print/activation/router";
 import { organiserOrdersRouter } from "../modules/orders/organiser/router";
+import { printRouter } from "../modules/print/router";
 import { sponsorsRouter } from "../modules/print/sponsors/router";
 import { seatingRouter } from "../modules/seating/router";
 import { shopRouter } from "../modules/shop/router";
@@ -34,6 +35,7 @@ export const appRouter = router({
   boxOffice: boxOfficeRouter,
   vouchers: vouchersRouter,
   sponsors: sponsorsRouter,
+  print: printRouter,
   hardTickets: hardTicketsRouter,
 });
 
