@@ -28,6 +28,7 @@ CREATE TABLE "print_runs" (
 	"ticket_category_id" uuid,
 	"order_id" uuid NOT NULL,
 	"tickets" integer NOT NULL,
+	"idempotency_key" text NOT NULL,
 	"created_by" uuid,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"voided_at" timestamp with time zone,
@@ -50,4 +51,5 @@ ALTER TABLE "print_runs" ADD CONSTRAINT "print_runs_created_by_users_id_fk" FORE
 ALTER TABLE "print_runs" ADD CONSTRAINT "print_runs_voided_by_users_id_fk" FOREIGN KEY ("voided_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "hard_ticket_activations_run_idx" ON "hard_ticket_activations" USING btree ("print_run_id");--> statement-breakpoint
 CREATE INDEX "print_runs_organiser_idx" ON "print_runs" USING btree ("organiser_id","created_at");--> statement-breakpoint
-CREATE INDEX "print_runs_order_idx" ON "print_runs" USING btree ("order_id");
+CREATE INDEX "print_runs_order_idx" ON "print_runs" USING btree ("order_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "print_runs_idempotency_unique" ON "print_runs" USING btree ("organiser_id","idempotency_key");

@@ -15,6 +15,8 @@ const count = z.number(V.number).int(V.number).min(1, V.number).max(MAX_PRINT_RU
 
 export const ZCreatePrintRunInput = z
   .object({
+    /** Random per form: a double click or a retry after a lost answer makes one run (the run it made is returned). */
+    idempotencyKey: text().min(16).max(100),
     scopeId: z.uuid(),
     ticketCategoryId: z.uuid(),
     /** How many tickets (seated categories: the best available seats). */

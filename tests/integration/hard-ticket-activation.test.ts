@@ -63,7 +63,8 @@ async function printRun(shop: ShopEvent & { organiserId: string }, n: number): P
   );
   const runId = randomUUID();
   await t.database.rows(
-    sql`insert into print_runs (id, organiser_id, event_id, scope_id, ticket_category_id, order_id, tickets) values (${runId}, ${shop.organiserId}, ${shop.eventId}, ${dateId}, ${category.id}, ${order!.id}, ${n}) returning id`,
+    sql`insert into print_runs (id, organiser_id, event_id, scope_id, ticket_category_id, order_id, tickets, idempotency_key)
+        values (${runId}, ${shop.organiserId}, ${shop.eventId}, ${dateId}, ${category.id}, ${order!.id}, ${n}, ${`key-${runId}`}) returning id`,
   );
   return { runId, orderId: order!.id, number, lines: await linesOf(order!.id) };
 }

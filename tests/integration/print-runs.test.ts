@@ -190,6 +190,25 @@ describe("voiding a run", () => {
   });
 });
 
+describe("a double submit prints once", () => {
+  it("the same idempotency key again, in turn and at once, returns the run it made: one order, one set of places", async () => {
+    const key = `double-${Date.now()}-${Math.random()}`;
+    const before = await takenOf(t.database, dateId, shop.organiserId);
+    const [a, b] = await Promise.all([
+      createRunVia(shop.organiser, { idempotencyKey: key, scopeId: dateId, ticketCategoryId: st, count: 2 }),
+      createRunVia(shop.organiser, { idempotencyKey: key, scopeId: dateId, ticketCategoryId: st, count: 2 }),
+    ]);
+    const again = ok(await createRunVia(shop.organiser, { idempotencyKey: key, scopeId: dateId, ticketCategoryId: st, count: 2 }));
+    expect(ok(a).runId).toBe(ok(b).runId);
+    expect(again).toEqual(ok(a));
+    const [runs] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from print_runs where idempotency_key = ${key}`);
+    expect(Number(runs!.n)).toBe(1);
+    const after = await takenOf(t.database, dateId, shop.organiserId);
+    expect(Number(after.counters.find((c) => c.k === "area:S")!.sold)).toBe(Number(before.counters.find((c) => c.k === "area:S")!.sold) + 2);
+    expect(after.facts).toMatchObject({ orders: before.facts.orders + 1, runs: before.facts.runs + 1, lines: before.facts.lines + 2 });
+  });
+});
+
 describe("refusals take nothing", () => {
   it("more tickets than are free: PRINT_NOT_ENOUGH on the field asked, by number (seated and counted) and by seats", async () => {
     const before = await takenOf(t.database, dateId, shop.organiserId);

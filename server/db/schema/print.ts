@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, pgTable, primaryKey, timestamp, uuid } from "drizzle-orm/pg-core";
+import { check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { organisers, users } from "./accounts";
 import { events, ticketCategories, uploads } from "./events";
 import { orderLines, orders, paymentMethodEnum } from "./orders";
@@ -28,6 +28,8 @@ export const printRuns = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: "cascade" }),
     tickets: integer().notNull(),
+    /** The form's key: the same key again returns this run (a double submit prints once). */
+    idempotencyKey: text().notNull(),
     createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     voidedAt: timestamp({ withTimezone: true }),
@@ -36,6 +38,7 @@ export const printRuns = pgTable(
   (t) => [
     index("print_runs_organiser_idx").on(t.organiserId, t.createdAt),
     index("print_runs_order_idx").on(t.orderId),
+    uniqueIndex("print_runs_idempotency_unique").on(t.organiserId, t.idempotencyKey),
     check("print_runs_tickets_positive", sql`${t.tickets} > 0`),
   ],
 );

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { printRunPdfUrl, type ZCreatePrintRunInput } from "../../../shared/schemas/print";
 import { bestAvailable } from "../../../shared/seating/best-available";
-import type { Tx } from "../../db/client";
+import type { DbOrTx, Tx } from "../../db/client";
 import { pgArray, txRows } from "../../db/sql";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
@@ -42,6 +42,9 @@ const BEST_ROUNDS = 3;
  * taken.
  */
 export async function createRun(deps: AppDeps, who: Printer, input: CreateInput): Promise<CreatedRun> {
+  // The same form again (a double click, a retry): the run it made.
+  const prior = await runByKey(deps.database.db, who.organiserId, input.idempotencyKey);
+  if (prior) return prior;
   const scope = await printScope(deps, who.organiserId, input.scopeId);
   const category = scope.categories.find((c) => c.id === input.ticketCategoryId);
   if (!category) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
@@ -49,13 +52,13 @@ export async function createRun(deps: AppDeps, who: Printer, input: CreateInput)
   const notEnough = () => new AppError("PRINT_NOT_ENOUGH", { field });
 
   if (input.seatKeys) {
-    const made = await tryPlan(deps, who, scope, category, await pickedSeats(deps, scope, category, input.seatKeys));
+    const made = await tryPlan(deps, who, scope, category, await pickedSeats(deps, scope, category, input.seatKeys), input.idempotencyKey);
     if (!made) throw notEnough();
     return made;
   }
   const count = input.count!;
   if (!isSeatedCategory(scope.layout, category)) {
-    const made = await tryPlan(deps, who, scope, category, await countedPlaces(deps, scope, category, count));
+    const made = await tryPlan(deps, who, scope, category, await countedPlaces(deps, scope, category, count), input.idempotencyKey);
     if (!made) throw notEnough();
     return made;
   }
@@ -68,7 +71,7 @@ export async function createRun(deps: AppDeps, who: Printer, input: CreateInput)
     if (groups.length === 0) throw notEnough();
     for (const group of groups) {
       const plan = Array.from({ length: count }, (_, i) => ({ seatKeys: group.slice(i * perTicket, (i + 1) * perTicket), areaId: null }));
-      const made = await tryPlan(deps, who, scope, category, plan);
+      const made = await tryPlan(deps, who, scope, category, plan, input.idempotencyKey);
       if (made) return made;
     }
   }
@@ -114,24 +117,40 @@ async function countedPlaces(deps: AppDeps, scope: ShopScope, category: TicketCa
   return Array.from({ length: count }, () => ({ seatKeys: [], areaId }));
 }
 
-/** Writes the run in one transaction; null when the inventory refused its places (nothing written). */
-async function tryPlan(deps: AppDeps, who: Printer, scope: ShopScope, category: TicketCategoryRow, plan: Plan): Promise<CreatedRun | null> {
+/** The run an idempotency key made, or null. */
+async function runByKey(db: DbOrTx, organiserId: string, key: string): Promise<CreatedRun | null> {
+  const [row] = await txRows<{ id: string; order_id: string; tickets: number }>(
+    db,
+    sql`select id::text, order_id::text, tickets from print_runs where organiser_id = ${organiserId} and idempotency_key = ${key}`,
+  );
+  return row ? { runId: row.id, orderId: row.order_id, tickets: Number(row.tickets), pdfUrl: printRunPdfUrl(row.id) } : null;
+}
+
+/**
+ * Writes the run in one transaction; null when the inventory refused its places (nothing
+ * written). The key's lock comes first: a concurrent submit of the same form waits, then
+ * finds the run made and returns it (nothing taken twice).
+ */
+async function tryPlan(deps: AppDeps, who: Printer, scope: ShopScope, category: TicketCategoryRow, plan: Plan, key: string): Promise<CreatedRun | null> {
   const changes: Changes = new Map();
   const runId = randomUUID();
   try {
-    const orderId = await deps.database.db.transaction(async (tx) => {
+    const made = await deps.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`print-run:${who.organiserId}:${key}`}, 0))`);
+      const prior = await runByKey(tx, who.organiserId, key);
+      if (prior) return prior;
       const id = await writeRunOrder(tx, who, scope, category, plan, runId);
       // The inventory's sale without a hold: seats taken if free, counters within capacity (decision 009).
       if (!(await allocatePlaces(tx, { scope: { kind: "date", scopeId: scope.scopeId, dateIds: scope.dateIds }, orderId: id }, changes))) throw new NotEnough();
       await tx.execute(sql`
-        insert into print_runs (id, organiser_id, event_id, scope_id, ticket_category_id, order_id, tickets, created_by)
-        values (${runId}, ${who.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${category.id}, ${id}, ${plan.length}, ${who.userId})`);
+        insert into print_runs (id, organiser_id, event_id, scope_id, ticket_category_id, order_id, tickets, idempotency_key, created_by)
+        values (${runId}, ${who.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${category.id}, ${id}, ${plan.length}, ${key}, ${who.userId})`);
       // A valid order's tickets leave the contingent (decision 014); the organiser's row is the last lock.
       await consumeForOrder(tx, id);
-      return id;
+      return { runId, orderId: id, tickets: plan.length, pdfUrl: printRunPdfUrl(runId) };
     });
     announceChanges(deps, changes);
-    return { runId, orderId, tickets: plan.length, pdfUrl: printRunPdfUrl(runId) };
+    return made;
   } catch (err) {
     if (err instanceof NotEnough) return null;
     throw err;

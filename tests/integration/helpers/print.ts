@@ -26,8 +26,9 @@ export async function printEvent(t: TestApp): Promise<ShopEvent & { organiserId:
 
 export type RunInput = RouterInput["print"]["createRun"];
 
-export function createRunVia(client: TestClient, input: RunInput) {
-  return attempt(client.trpc.print.createRun.mutate(input));
+/** print.createRun; a fresh idempotency key unless the input names one (a double submit). */
+export function createRunVia(client: TestClient, input: Omit<RunInput, "idempotencyKey"> & { idempotencyKey?: string }) {
+  return attempt(client.trpc.print.createRun.mutate({ idempotencyKey: `run-${randomUUID()}`, ...input }));
 }
 
 export type RunLine = { id: string; event_id: string; scope_id: string; status: string; seat_keys: string[]; area_id: string | null; price_cents: number; total_cents: number; cancel_reason: string | null; activated_at: Date | null };
