@@ -60,7 +60,7 @@ export async function sponsorEvents(db: DbOrTx, organiserId: string): Promise<Sp
     })
     .from(events)
     .where(and(eq(events.organiserId, organiserId), ne(events.status, "cancelled"), isNull(events.cancelledAt)))
-    .orderBy(desc(events.createdAt), asc(events.id));
+    .orderBy(desc(events.createdAt), asc(events.name), asc(events.id));
   return rows.map((r) => ({ id: r.id, name: r.name, isSeason: r.type === "SEASONAL", logos: r.logos }));
 }
 
