@@ -4,14 +4,16 @@ import type { CSSProperties } from "react";
 import type { SponsorLogo } from "./slots";
 
 /**
- * The pages as the PDFs draw them (server/modules/orders/tickets-pdf.ts, in PDF points): page
- * size, margin and the height of the sponsors' row at the foot. The row is split into equal
- * slots, each logo fitted into its own keeping its proportions (drawSponsorRow).
+ * The pages as the PDFs draw them, in PDF points: page size, margin, the sponsors' row (its
+ * height and how far above the page's bottom edge it stands) and, on the hard ticket, the stub
+ * below a dashed line (server/modules/orders/tickets-pdf.ts, server/modules/print/pdf.ts). The
+ * row is split into equal slots, each logo fitted into its own keeping its proportions
+ * (drawSponsorRow).
  */
-const PAGES = {
-  a4: { width: 595.28, height: 841.89, margin: 48, row: 64 },
-  din_long: { width: 280.63, height: 595.28, margin: 18, row: 34 },
-} as const;
+const PAGES: Record<"a4" | "din_long", { width: number; height: number; margin: number; row: number; rowBottom: number; stubTop: number | null }> = {
+  a4: { width: 595.28, height: 841.89, margin: 48, row: 64, rowBottom: 48, stubTop: null },
+  din_long: { width: 280.63, height: 595.28, margin: 16, row: 34, rowBottom: 138, stubTop: 128 },
+};
 const GAP = 12;
 
 function LogoRow({ logos, gap, style }: { logos: SponsorLogo[]; gap: string; style?: CSSProperties }) {
@@ -39,7 +41,7 @@ function MiniPage({ format, width, logos, label }: { format: keyof typeof PAGES;
   const scale = width / page.width;
   const margin = page.margin * scale;
   const bar = (w: string, h = 5): CSSProperties => ({ width: w, height: h, background: "var(--mantine-color-gray-3)", borderRadius: 2 });
-  const qr = format === "a4" ? 170 * scale : 130 * scale;
+  const qr = (format === "a4" ? 170 : 100) * scale;
   return (
     <Stack gap={6} align="center" w={Math.max(width, 96)}>
       <Box
@@ -66,10 +68,21 @@ function MiniPage({ format, width, logos, label }: { format: keyof typeof PAGES;
           </div>
           {format === "a4" && <div style={{ width: qr, height: qr, background: "var(--mantine-color-gray-2)", border: "1px solid var(--mantine-color-gray-4)" }} />}
         </div>
+        {page.stubTop !== null && (
+          <div style={{ position: "absolute", left: 0, right: 0, top: (page.height - page.stubTop) * scale, bottom: 0, borderTop: "1px dashed var(--mantine-color-gray-5)" }}>
+            <div style={{ margin: `${margin * 1.5}px ${margin}px 0`, display: "flex", flexDirection: "column", gap: 4 }}>
+              {[60, 45, 50].map((w) => (
+                <div key={w} style={bar(`${w}%`, 3)} />
+              ))}
+            </div>
+          </div>
+        )}
         {logos.length > 0 && (
           <>
-            <div style={{ position: "absolute", left: margin, right: margin, bottom: margin + (page.row + 6) * scale, borderTop: "1px solid var(--mantine-color-gray-3)" }} />
-            <LogoRow logos={logos} gap={`${GAP * scale}px`} style={{ position: "absolute", left: margin, right: margin, bottom: margin, height: page.row * scale }} />
+            {page.stubTop === null && (
+              <div style={{ position: "absolute", left: margin, right: margin, bottom: (page.rowBottom + page.row + 6) * scale, borderTop: "1px solid var(--mantine-color-gray-3)" }} />
+            )}
+            <LogoRow logos={logos} gap={`${GAP * scale}px`} style={{ position: "absolute", left: margin, right: margin, bottom: page.rowBottom * scale, height: page.row * scale }} />
           </>
         )}
       </Box>
