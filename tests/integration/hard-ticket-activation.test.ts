@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newOrderNumber } from "../../server/modules/orders/checkout";
 import { signedTicketCode, ticketCode } from "../../server/modules/orders/ticket-code";
 import { activationTestLevers } from "../../server/modules/print/activation/activate";
 import type { TestClient } from "./helpers/app";
@@ -9,6 +8,7 @@ import { fullPermissionSet } from "../../shared/permissions";
 import { datesOf, eventRow, ok, signIn, signedInTeamMember } from "./helpers/events";
 import { createUser } from "./helpers/factories";
 import { buySeats, createOrdersApp, type OrdersApp } from "./helpers/orders";
+import { expectNoDrift } from "./helpers/inventory";
 import { createShopEvent, type ShopEvent } from "./helpers/shop";
 import { attempt, failure, malformed } from "./helpers/trpc";
 
@@ -23,14 +23,20 @@ beforeAll(async () => {
   t = await createOrdersApp();
 });
 afterAll(async () => {
-  await t.close();
+  try {
+    // Runs take their places through the inventory; voids and cancellations give them back.
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
 });
 
 type Line = { id: string; event_id: string; scope_id: string; activated_at: Date | string | null; changed_at: Date | string };
 type Run = { runId: string; orderId: string; number: string; lines: Line[] };
 type Activation = { line_id: string; activated_by: string | null; activated_at: Date | string; payment_method: string | null; price_cents: number | null; print_run_id: string };
 
-const FACE_VALUE = 2500;
+/** The price of "Ticket a" (tests/integration/helpers/events.ts ticketCategory), printed as the face value. */
+const FACE_VALUE = 1500;
 
 /** A published event without a plan, one category of counted places ("Ticket a"), its organiser. */
 async function organiserEvent(): Promise<ShopEvent & { organiserId: string; ownerName: string }> {
@@ -40,41 +46,21 @@ async function organiserEvent(): Promise<ShopEvent & { organiserId: string; owne
   return { ...shop, organiserId, ownerName: owner!.name };
 }
 
-/**
- * A print run of `n` hard tickets on the event's first date, written as print.createRun writes one
- * (runs.ts): a valid `hard_ticket` order, total 0, one line per ticket at the face value in line
- * order (created_at apart by a microsecond), and its print_runs row.
- */
+/** A print run of `n` hard tickets (counted places) on the event's first date, made by print.createRun. */
 async function printRun(shop: ShopEvent & { organiserId: string }, n: number): Promise<Run> {
-  const dateId = shop.dateIds[0]!;
-  const category = shop.category("a");
-  const number = newOrderNumber();
-  const amounts = { ticketsCents: 0, optionsCents: 0, feesCents: 0, discountCents: 0, vatCents: 0, totalCents: 0, vat: [] };
-  const [order] = await t.database.rows<{ id: string }>(
-    sql`insert into orders (number, organiser_id, event_id, scope_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents, payment_method, channel)
-        values (${number}, ${shop.organiserId}, ${shop.eventId}, ${dateId}, ${`print:${randomUUID()}`}, 'valid', '{"firstName":"Print","lastName":""}'::jsonb, '', 'de',
-                ${JSON.stringify(amounts)}::jsonb, 0, 'other', 'hard_ticket')
-        returning id::text`,
-  );
-  await t.database.rows(
-    sql`insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, place_labels, places, price_cents, total_cents, vat_rate_bp, vat_cents, created_at)
-        select ${order!.id}, ${shop.eventId}, ${dateId}, ${category.id}, ${category.name}, '["Standing"]'::jsonb, 1, ${FACE_VALUE}, 0, 1900, 0, now() + i * interval '1 microsecond'
-        from generate_series(0, ${n - 1}) as i returning id`,
-  );
-  const runId = randomUUID();
-  await t.database.rows(
-    sql`insert into print_runs (id, organiser_id, event_id, scope_id, ticket_category_id, order_id, tickets, idempotency_key)
-        values (${runId}, ${shop.organiserId}, ${shop.eventId}, ${dateId}, ${category.id}, ${order!.id}, ${n}, ${`key-${runId}`}) returning id`,
-  );
-  return { runId, orderId: order!.id, number, lines: await linesOf(order!.id) };
+  const made = await shop.organiser.trpc.print.createRun.mutate({
+    idempotencyKey: randomUUID(),
+    scopeId: shop.dateIds[0]!,
+    ticketCategoryId: shop.category("a").id,
+    count: n,
+  });
+  const [order] = await t.database.rows<{ number: string }>(sql`select number from orders where id = ${made.orderId}`);
+  return { runId: made.runId, orderId: made.orderId, number: order!.number, lines: await linesOf(made.orderId) };
 }
 
-/** Voids a run as print.voidRun does: its tickets not activated yet are cancelled (print_voided). */
-async function voidRunSql(run: Run) {
-  await t.database.rows(
-    sql`update order_lines set status = 'canceled', cancel_reason = 'print_voided', cancelled_at = now() where order_id = ${run.orderId} and activated_at is null and status = 'active' returning id`,
-  );
-  await t.database.rows(sql`update print_runs set voided_at = now() where id = ${run.runId} returning id`);
+/** Voids a run through print.voidRun: its tickets not activated yet are cancelled (print_voided), activated ones kept. */
+async function voidRun(shop: ShopEvent, run: Run) {
+  return shop.organiser.trpc.print.voidRun.mutate({ runId: run.runId });
 }
 
 async function linesOf(orderId: string): Promise<Line[]> {
@@ -183,7 +169,7 @@ describe("hardTickets.lookup and activate", () => {
       startsAt: date!.startsAt,
       timeZone: "Europe/Berlin",
       categoryName: "Ticket a",
-      places: ["Standing"],
+      places: [],
       priceCents: FACE_VALUE,
       activatedAt: null,
       activatedByName: null,
@@ -317,7 +303,7 @@ describe("ranges and voided runs", () => {
     const [kept, gone, alsoGone] = run.lines as [Line, Line, Line];
     const api = shop.organiser.trpc.hardTickets;
     await api.activate.mutate({ code: codeOf(kept) });
-    await voidRunSql(run);
+    expect(await voidRun(shop, run)).toEqual({ voided: 2, kept: 1 });
 
     const err = await failure(api.activate.mutate({ code: codeOf(gone), sale: { paymentMethod: "cash", priceCents: FACE_VALUE } }));
     expect(err).toMatchObject({ appCode: "HARD_TICKET_VOIDED", fieldErrors: { code: ["HARD_TICKET_VOIDED"] } });
@@ -331,11 +317,18 @@ describe("ranges and voided runs", () => {
     expect((await door.scan(codeOf(kept))).outcome).toBe("admitted");
   });
 
-  it("a ticket cancelled otherwise (the event's cancellation) is refused as cancelled", async () => {
-    const run = await printRun(shop, 1);
-    await t.database.rows(sql`update order_lines set status = 'canceled', cancel_reason = 'event_cancelled', cancelled_at = now() where order_id = ${run.orderId} returning id`);
-    expect((await failure(shop.organiser.trpc.hardTickets.activate.mutate({ code: codeOf(run.lines[0]!) }))).appCode).toBe("LINE_ALREADY_CANCELLED");
+  it("a ticket cancelled otherwise (by the organiser in the Orders area) is refused as cancelled", async () => {
+    const run = await printRun(shop, 2);
+    ok(await attempt(shop.organiser.trpc.organiserOrders.cancel.mutate({ orderId: run.orderId, lineIds: [run.lines[0]!.id] })));
+    const err = await failure(shop.organiser.trpc.hardTickets.activate.mutate({ code: codeOf(run.lines[0]!) }));
+    expect(err).toMatchObject({ appCode: "LINE_ALREADY_CANCELLED", fieldErrors: { code: ["LINE_ALREADY_CANCELLED"] } });
     expect(await shop.organiser.trpc.hardTickets.lookup.query({ code: codeOf(run.lines[0]!) })).toMatchObject({ voided: false, cancelled: true });
+    expect(await shop.organiser.trpc.hardTickets.activateRange.mutate({ fromCode: codeOf(run.lines[0]!), toCode: codeOf(run.lines[1]!) })).toEqual({
+      runId: run.runId,
+      activated: 1,
+      already: 0,
+      voided: 1,
+    });
   });
 });
 
@@ -426,6 +419,32 @@ describe.runIf(process.env.TEST_DATABASE_URL)("two activations of one ticket at 
     }
     // Guards back: one again.
     for (const r of await pairs(shop, clients, 3)) expect(r).toEqual({ rows: 1, alreadyActive: [false, true], errors: 0 });
+  });
+
+  it("an activation and the run's void at once: activated and kept, or voided and refused, never both", async () => {
+    const seen = new Set<string>();
+    for (let round = 0; round < 10; round++) {
+      const run = await printRun(shop, 2);
+      const line = run.lines[0]!;
+      const [activated, voided] = await Promise.all([
+        attempt(clients[1]!.trpc.hardTickets.activate.mutate({ code: codeOf(line) })),
+        shop.organiser.trpc.print.voidRun.mutate({ runId: run.runId }),
+      ]);
+      const [row] = await t.database.rows<{ status: string; activated_at: Date | string | null }>(sql`select status::text, activated_at from order_lines where id = ${line.id}`);
+      if (activated.data) {
+        expect(activated.data.alreadyActive).toBe(false);
+        expect(voided).toEqual({ voided: 1, kept: 1 });
+        expect(row).toMatchObject({ status: "active", activated_at: expect.anything() });
+        seen.add("activated, kept");
+      } else {
+        expect(activated.error.appCode).toBe("HARD_TICKET_VOIDED");
+        expect(voided).toEqual({ voided: 2, kept: 0 });
+        expect(row).toMatchObject({ status: "canceled", activated_at: null });
+        expect(await activationsOf([line.id])).toEqual([]);
+        seen.add("voided, refused");
+      }
+    }
+    expect(seen.size).toBeGreaterThan(0);
   });
 
   it("with only the key (no locks) a ticket is still activated once", async () => {

@@ -32,7 +32,8 @@ function TicketLines({ ticket }: { ticket: CheckinTicket }) {
         {ticket.places > 1 ? ` × ${ticket.places}` : ""}
       </Text>
       {ticket.placeLabels.length > 0 && <Text size="xl">{places(ticket.placeLabels)}</Text>}
-      {ticket.buyerName && <Text size="lg">{ticket.buyerName}</Text>}
+      {/* A hard ticket's order names the organiser, not who holds the ticket. */}
+      {ticket.buyerName && !ticket.hardTicket && <Text size="lg">{ticket.buyerName}</Text>}
       <Text size="sm">
         {ticket.reference}
       </Text>

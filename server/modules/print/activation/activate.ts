@@ -21,7 +21,7 @@ import { lineOfReference } from "../../staff/tickets";
 
 export type Activator = { id: string; organiserId: string };
 
-/** Test lever for the race test's control run: activate without the order's and the line's locks. */
+/** Test lever for the race test's control run: activate without the run's, the order's and the line's locks. */
 export const activationTestLevers = { skipLocks: false };
 
 type HardTicketRow = {
@@ -136,16 +136,23 @@ export async function lookupHardTicket(deps: AppDeps, user: Activator, input: { 
   return toHardTicket(await resolve(deps, deps.database.db, user.organiserId, input.code, "code"));
 }
 
-/** The run's order, then its lines (in line order): the lock order of decisions 009 and 018. */
-async function lockRun(tx: DbOrTx, orderId: string, lineIds: readonly string[]) {
+/**
+ * The run's row, its order's row, then its lines (in line order): the void's lock order
+ * (runs.ts voidRun), and the order before its lines as in decisions 009 and 018. The run's row
+ * comes first because the activation's row references it: its foreign key check takes a share
+ * lock on the run's row, which would wait for a void holding the run while the void waits for
+ * the order this activation holds (a deadlock the race test met).
+ */
+async function lockRun(tx: DbOrTx, run: { runId: string; orderId: string }, lineIds: readonly string[] | null) {
   if (activationTestLevers.skipLocks) return;
-  await tx.execute(sql`select 1 from orders where id = ${orderId} for update`);
-  await tx.execute(sql`select 1 from order_lines where id = any(${pgArray(lineIds)}::uuid[]) order by created_at, id for update`);
+  await tx.execute(sql`select 1 from print_runs where id = ${run.runId} for update`);
+  await tx.execute(sql`select 1 from orders where id = ${run.orderId} for update`);
+  if (lineIds) await tx.execute(sql`select 1 from order_lines where id = any(${pgArray(lineIds)}::uuid[]) order by created_at, id for update`);
 }
 
 /**
  * Activates one hard ticket, optionally recording its sale (payment method and price). In one
- * transaction with the run's order and the line locked: a second activation waits, then finds
+ * transaction with the run, its order and the line locked: a second activation waits, then finds
  * the first and answers `alreadyActive` (the key on the line is the backstop: `on conflict do
  * nothing`). A cancelled ticket is refused: HARD_TICKET_VOIDED for a voided run's, else
  * LINE_ALREADY_CANCELLED.
@@ -154,7 +161,7 @@ export async function activateHardTicket(deps: AppDeps, user: Activator, input: 
   const db = deps.database.db;
   const found = await resolve(deps, db, user.organiserId, input.code, "code");
   return db.transaction(async (tx) => {
-    await lockRun(tx, found.order_id, [found.line_id]);
+    await lockRun(tx, { runId: found.run_id, orderId: found.order_id }, [found.line_id]);
     const row = (await hardTicketRow(tx, user.organiserId, found.line_id))!;
     const ticket = toHardTicket(row);
     if (ticket.voided) throw new AppError("HARD_TICKET_VOIDED", { field: "code" });
@@ -188,7 +195,8 @@ export async function activateHardTicketRange(deps: AppDeps, user: Activator, in
   const to = await resolve(deps, db, user.organiserId, input.toCode, "toCode");
   if (from.run_id !== to.run_id) throw new AppError("HARD_TICKET_RANGE", { field: "toCode" });
   return db.transaction(async (tx) => {
-    if (!activationTestLevers.skipLocks) await tx.execute(sql`select 1 from orders where id = ${from.order_id} for update`);
+    // The run and its order here; the range's lines by the select below, in line order.
+    await lockRun(tx, { runId: from.run_id, orderId: from.order_id }, null);
     const lines = await txRows<{ id: string; status: string; active: boolean }>(
       tx,
       sql`select l.id, l.status::text as status, l.activated_at is not null as active
