@@ -8,7 +8,11 @@ import { LanguageSwitcher } from "../../components/LanguageSwitcher";
 import { useLogout } from "../../hooks/use-logout";
 import { useUserInfo } from "../../lib/session";
 
-export type AreaNavItem = { href: string; label: string; icon?: ReactNode };
+/**
+ * A sidebar entry; with `children` a group (e.g. "Print area"): its `href` is the common prefix
+ * of the children, not a page.
+ */
+export type AreaNavItem = { href: string; label: string; icon?: ReactNode; children?: AreaNavItem[] };
 
 /**
  * The shell of a signed-in area (organiser dashboard, admin, reseller): header with the user
@@ -47,21 +51,39 @@ export function AreaShell({ title, nav, children }: { title: string; nav: AreaNa
       <AppShell.Navbar p="xs" aria-label={t`Area navigation`}>
         <AppShell.Section grow component={ScrollArea}>
           <Stack gap={2}>
-            {nav.map((item) => (
-              <NavLink
-                key={item.href}
-                component={Link}
-                href={item.href}
-                label={item.label}
-                leftSection={item.icon}
-                active={item.href === "/" ? location === "/" : location.startsWith(item.href)}
-                onClick={(e) => {
-                  e.preventDefault();
-                  close();
-                  confirmLeave(i18n, () => navigate(item.href));
-                }}
-              />
-            ))}
+            {nav.map((item) => {
+              const isActive = (href: string) => (href === "/" ? location === "/" : location === href || location.startsWith(`${href}/`));
+              const link = (entry: AreaNavItem) => (
+                <NavLink
+                  key={entry.href}
+                  component={Link}
+                  href={entry.href}
+                  label={entry.label}
+                  leftSection={entry.icon}
+                  active={isActive(entry.href)}
+                  onClick={(e) => {
+                    e.preventDefault();
+                    close();
+                    confirmLeave(i18n, () => navigate(entry.href));
+                  }}
+                />
+              );
+              if (!item.children) return link(item);
+              // A group: open from the start (its few entries stay in sight, on a phone's menu too).
+              return (
+                <NavLink
+                  key={item.href}
+                  component="button"
+                  label={item.label}
+                  leftSection={item.icon}
+                  defaultOpened
+                  childrenOffset={20}
+                  data-testid={`nav-group-${item.href.replace(/^\//, "")}`}
+                >
+                  {item.children.map(link)}
+                </NavLink>
+              );
+            })}
           </Stack>
         </AppShell.Section>
         <AppShell.Section>
