@@ -4,6 +4,7 @@ import { Route, Switch } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { canActForOrganiser, isAccountOwner, type Permission } from "../../../shared/permissions";
 import { boxOfficeRights } from "./boxoffice/rights";
+import { printAreaRights } from "./print/rights";
 import { voucherRights } from "./vouchers/rights";
 import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
@@ -16,6 +17,7 @@ const StadiumsArea = lazy(() => import("./stadiums"));
 const OrdersArea = lazy(() => import("./orders"));
 const VouchersArea = lazy(() => import("./vouchers"));
 const BoxOfficeArea = lazy(() => import("./boxoffice"));
+const PrintArea = lazy(() => import("./print"));
 const ProfileArea = lazy(() => import("./profile"));
 const StaffArea = lazy(() => import("./staff"));
 
@@ -32,6 +34,7 @@ export default function DashboardArea() {
   const canOrders = can("viewOrders") || can("updateOrderDate");
   const canBoxOffice = boxOfficeRights(info?.user).counter;
   const canVouchers = voucherRights(info?.user).area;
+  const canPrint = printAreaRights(info?.user).area;
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
@@ -46,6 +49,19 @@ export default function DashboardArea() {
     ...(canVouchers ? [{ href: "/vouchers", label: t`Discount` }] : []),
     ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
     ...(canBoxOffice ? [{ href: "/boxoffice", label: t`Box office` }] : []),
+    ...(canPrint
+      ? [
+          {
+            href: "/print",
+            label: t`Print area`,
+            children: [
+              { href: "/print/printing", label: t`Printing` },
+              { href: "/print/activation", label: t`Activation` },
+              { href: "/print/sponsors", label: t`Sponsors` },
+            ],
+          },
+        ]
+      : []),
     ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
   ];
   return (
@@ -67,6 +83,9 @@ export default function DashboardArea() {
           <Route path="/orders" component={OrdersArea} />
           <Route path="/boxoffice" nest>
             <BoxOfficeArea />
+          </Route>
+          <Route path="/print" nest>
+            <PrintArea />
           </Route>
           <Route path="/profile" nest>
             <ProfileArea />
