@@ -205,7 +205,7 @@ describe("a double submit prints once", () => {
     expect(Number(runs!.n)).toBe(1);
     const after = await takenOf(t.database, dateId, shop.organiserId);
     expect(Number(after.counters.find((c) => c.k === "area:S")!.sold)).toBe(Number(before.counters.find((c) => c.k === "area:S")!.sold) + 2);
-    expect(after.facts).toMatchObject({ orders: before.facts.orders + 1, runs: before.facts.runs + 1, lines: before.facts.lines + 2 });
+    expect(after.facts).toMatchObject({ orders: before.facts!.orders + 1, runs: before.facts!.runs + 1, lines: before.facts!.lines + 2 });
   });
 });
 
