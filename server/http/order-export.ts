@@ -1,15 +1,14 @@
-import { Readable, pipeline } from "node:stream";
 import type { MessageDescriptor } from "@lingui/core";
-import { stringify } from "csv-stringify";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Locale } from "../../shared/enums";
 import type { OrderChannel, OrderStatus, PaymentMethod } from "../../shared/schemas/orders";
-import { ORDERS_TIME_ZONE, type OrderFilter, ZOrderFilter } from "../../shared/schemas/organiser-orders";
+import { ZOrderFilter } from "../../shared/schemas/organiser-orders";
 import type { AppDeps } from "../deps";
 import { i18nFor } from "../i18n";
 import { AppError } from "../lib/app-error";
 import { type ExportCursor, exportBatch, type OrderExportRow } from "../modules/orders/organiser/list";
+import { batchedRecords, csvDateTime, csvFormat, hundredths, sendCsv } from "./csv-download";
 import { requireOrganiser } from "./uploads";
 
 /** Rows read from the database per batch: memory stays flat however many orders match. */
@@ -60,37 +59,13 @@ const METHOD: Record<PaymentMethod, MessageDescriptor> = {
 
 const COLUMNS = Object.keys(H) as (keyof typeof H)[];
 
-/** "2026-11-25 18:14" in ORDERS_TIME_ZONE (sortable, the same in both languages). */
-const dateTime = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: ORDERS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/**
- * The CSV's shape per language: German spreadsheets expect ";" between fields and a decimal
- * comma, English ones "," and a decimal point.
- */
-function csvFormat(lang: Locale) {
-  return lang === "de" ? { delimiter: ";", decimal: "," } : { delimiter: ",", decimal: "." };
-}
-
-function euros(cents: number, decimal: string): string {
-  const sign = cents < 0 ? "-" : "";
-  const abs = Math.abs(cents);
-  return `${sign}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, "0")}`;
-}
-
 /** One CSV record of an order, in COLUMNS order. */
 export function csvRecord(row: OrderExportRow, lang: Locale): string[] {
   const i18n = i18nFor(lang);
   const { decimal } = csvFormat(lang);
   return [
     row.number,
-    dateTime.format(row.createdAt),
+    csvDateTime.format(row.createdAt),
     i18n._(STATUS[row.status]),
     i18n._(CHANNEL[row.channel]),
     i18n._(METHOD[row.paymentMethod]),
@@ -99,12 +74,12 @@ export function csvRecord(row: OrderExportRow, lang: Locale): string[] {
     row.buyerPhone ?? "",
     row.buyerCompany ?? "",
     row.eventName,
-    row.startsAt ? dateTime.format(row.startsAt) : "",
+    row.startsAt ? csvDateTime.format(row.startsAt) : "",
     String(row.tickets),
     String(row.checkedIn),
     row.voucherCode ?? "",
-    euros(row.discountCents, decimal),
-    euros(row.totalCents, decimal),
+    hundredths(row.discountCents, decimal),
+    hundredths(row.totalCents, decimal),
   ];
 }
 
@@ -128,49 +103,9 @@ export function registerOrderExportRoutes(app: FastifyInstance, deps: AppDeps): 
     const first = await exportBatch(deps, who.organiserId, filter, null, EXPORT_BATCH_SIZE);
     if (first.rows.length === 0) throw new AppError("NO_ORDERS_TO_EXPORT");
 
-    const i18n = i18nFor(lang);
-    const { delimiter } = csvFormat(lang);
-    const csv = stringify({
-      bom: true,
-      delimiter,
-      escape_formulas: true,
-    });
-    const header = COLUMNS.map((key) => i18n._(H[key]));
-    const source = Readable.from(records(deps, who.organiserId, filter, lang, header, first), { objectMode: true });
-    pipeline(source, csv, (err) => {
-      if (!err) return;
-      // A client that goes away mid-download is no fault of ours.
-      if ((err as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") req.log.info("orders export: the client left before the end");
-      else req.log.error({ err }, "orders export failed while streaming");
-    });
-    const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ORDERS_TIME_ZONE }).format(new Date());
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="orders-${day}.csv"`)
-      .header("cache-control", "private, no-store")
-      .header("x-content-type-options", "nosniff")
-      .send(csv);
+    const header = COLUMNS.map((key) => i18nFor(lang)._(H[key]));
+    const next = (cursor: ExportCursor) => exportBatch(deps, who.organiserId, filter, cursor, EXPORT_BATCH_SIZE);
+    const records = batchedRecords(header, first, next, (row: OrderExportRow) => csvRecord(row, lang));
+    return sendCsv(req, reply, { name: "orders", lang, records, day: new Date() });
   });
-}
-
-/** The header, then the records of every batch (the first one already read), the next batch read ahead. */
-async function* records(
-  deps: AppDeps,
-  organiserId: string,
-  filter: OrderFilter,
-  lang: Locale,
-  header: string[],
-  first: { rows: OrderExportRow[]; next: ExportCursor | null },
-): AsyncGenerator<string[]> {
-  yield header;
-  let batch = first;
-  for (;;) {
-    // The next batch is read while this one is written (at most two batches in memory).
-    const next = batch.next ? exportBatch(deps, organiserId, filter, batch.next, EXPORT_BATCH_SIZE) : null;
-    // A client that goes away mid-export leaves this read unawaited: its failure is not a crash.
-    next?.catch(() => {});
-    for (const row of batch.rows) yield csvRecord(row, lang);
-    if (!next) return;
-    batch = await next;
-  }
 }

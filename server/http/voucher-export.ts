@@ -1,15 +1,13 @@
-import { Readable, pipeline } from "node:stream";
 import type { MessageDescriptor } from "@lingui/core";
-import { stringify } from "csv-stringify";
 import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { Locale } from "../../shared/enums";
 import type { VoucherKind, VoucherState } from "../../shared/rules/voucher";
-import { ORDERS_TIME_ZONE } from "../../shared/schemas/organiser-orders";
 import type { AppDeps } from "../deps";
 import { i18nFor } from "../i18n";
 import { AppError } from "../lib/app-error";
-import { type VoucherExportCursor, voucherExportBatch, type VoucherFilter, type VoucherListRow, ZVoucherFilter } from "../modules/vouchers/list";
+import { type VoucherExportCursor, voucherExportBatch, type VoucherListRow, ZVoucherFilter } from "../modules/vouchers/list";
+import { batchedRecords, csvDateTime, csvFormat, hundredths, sendCsv } from "./csv-download";
 import { requireOrganiser } from "./uploads";
 
 /** Rows read from the database per batch: memory stays flat however many codes a batch made. */
@@ -49,26 +47,6 @@ const UNLIMITED: MessageDescriptor = /*i18n*/ { id: "vouchersCsv.unlimited", mes
 
 const COLUMNS = Object.keys(H) as (keyof typeof H)[];
 
-/** "2026-11-25 18:14" in the organiser's time zone of the orders export (sortable, both languages). */
-const dateTime = new Intl.DateTimeFormat("sv-SE", {
-  timeZone: ORDERS_TIME_ZONE,
-  year: "numeric",
-  month: "2-digit",
-  day: "2-digit",
-  hour: "2-digit",
-  minute: "2-digit",
-});
-
-/** German spreadsheets expect ";" and a decimal comma, English ones "," and a decimal point (as the orders CSV). */
-function csvFormat(lang: Locale) {
-  return lang === "de" ? { delimiter: ";", decimal: "," } : { delimiter: ",", decimal: "." };
-}
-
-/** Hundredths as a decimal: cents as euros ("12,50"), basis points as a percentage ("12,5" → "12,50"). */
-function hundredths(n: number, decimal: string): string {
-  return `${Math.floor(n / 100)}${decimal}${String(n % 100).padStart(2, "0")}`;
-}
-
 /** One CSV record of a voucher, in COLUMNS order. The value is euros (fixed) or percent (percent), as its kind says. */
 export function voucherCsvRecord(row: VoucherListRow, lang: Locale): string[] {
   const i18n = i18nFor(lang);
@@ -83,8 +61,8 @@ export function voucherCsvRecord(row: VoucherListRow, lang: Locale): string[] {
     row.maxUses === null ? i18n._(UNLIMITED) : String(row.maxUses),
     String(row.usedCount),
     i18n._(STATE[row.state]),
-    dateTime.format(row.validFrom),
-    dateTime.format(row.validUntil),
+    csvDateTime.format(row.validFrom),
+    csvDateTime.format(row.validUntil),
     row.description,
   ];
 }
@@ -113,43 +91,9 @@ export function registerVoucherExportRoutes(app: FastifyInstance, deps: AppDeps)
     const db = deps.database.db;
     const first = await voucherExportBatch(db, who.organiserId, filter, null, VOUCHER_EXPORT_BATCH_SIZE, now);
 
-    const i18n = i18nFor(lang);
-    const csv = stringify({ bom: true, delimiter: csvFormat(lang).delimiter, escape_formulas: true });
-    const header = COLUMNS.map((key) => i18n._(H[key]));
-    const source = Readable.from(records(deps, who.organiserId, filter, lang, header, first, now), { objectMode: true });
-    pipeline(source, csv, (err) => {
-      if (!err) return;
-      if ((err as NodeJS.ErrnoException).code === "ERR_STREAM_PREMATURE_CLOSE") req.log.info("vouchers export: the client left before the end");
-      else req.log.error({ err }, "vouchers export failed while streaming");
-    });
-    const day = new Intl.DateTimeFormat("sv-SE", { timeZone: ORDERS_TIME_ZONE }).format(now);
-    return reply
-      .header("content-type", "text/csv; charset=utf-8")
-      .header("content-disposition", `attachment; filename="vouchers-${day}.csv"`)
-      .header("cache-control", "private, no-store")
-      .header("x-content-type-options", "nosniff")
-      .send(csv);
+    const header = COLUMNS.map((key) => i18nFor(lang)._(H[key]));
+    const next = (cursor: VoucherExportCursor) => voucherExportBatch(db, who.organiserId, filter, cursor, VOUCHER_EXPORT_BATCH_SIZE, now);
+    const records = batchedRecords(header, first, next, (row: VoucherListRow) => voucherCsvRecord(row, lang));
+    return sendCsv(req, reply, { name: "vouchers", lang, records, day: now });
   });
-}
-
-/** The header, then the records of every batch (the first one already read), the next batch read ahead. */
-async function* records(
-  deps: AppDeps,
-  organiserId: string,
-  filter: VoucherFilter,
-  lang: Locale,
-  header: string[],
-  first: { rows: VoucherListRow[]; next: VoucherExportCursor | null },
-  now: Date,
-): AsyncGenerator<string[]> {
-  yield header;
-  let batch = first;
-  for (;;) {
-    const next = batch.next ? voucherExportBatch(deps.database.db, organiserId, filter, batch.next, VOUCHER_EXPORT_BATCH_SIZE, now) : null;
-    // A client that goes away mid-export leaves this read unawaited: its failure is not a crash.
-    next?.catch(() => {});
-    for (const row of batch.rows) yield voucherCsvRecord(row, lang);
-    if (!next) return;
-    batch = await next;
-  }
 }
