@@ -127,6 +127,30 @@ const FORMATS: Record<TicketPageFormat, { W: number; H: number; M: number; title
 /** What rendering needs of the app's deps (AppDeps fits): the database, the signing secret, where uploads are, a logger. */
 export type TicketPdfDeps = { database: Database; config: { APP_SECRET: string; UPLOAD_DIR: string }; log?: SponsorLogWarn };
 
+/** The date a ticket prints: "Monday, 21 December 2026 at 15:30 – 17:30" in the event's time zone ("" without a date). */
+export function ticketDateText(
+  locale: Locale,
+  at: { starts_at: Date | string | null; ends_at: Date | string | null; time_zone: string },
+): string {
+  if (!at.starts_at) return "";
+  const intl = locale === "de" ? "de-DE" : "en-GB";
+  const start = new Intl.DateTimeFormat(intl, { dateStyle: "full", timeStyle: "short", timeZone: at.time_zone }).format(new Date(at.starts_at));
+  return at.ends_at ? `${start} – ${new Intl.DateTimeFormat(intl, { timeStyle: "short", timeZone: at.time_zone }).format(new Date(at.ends_at))}` : start;
+}
+
+/** The venue a ticket prints: "Street 1, 12345 Town". */
+export function venueText(v: { address: string | null; zip: string | null; city: string | null }): string {
+  return [v.address, [v.zip, v.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
+
+/** A tickets PDF with its title and the two fonts every ticket page uses. */
+export async function newTicketPdf(title: string) {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(winAnsi(title));
+  pdf.setCreator("Ticketing");
+  return { pdf, regular: await pdf.embedFont(StandardFonts.Helvetica), bold: await pdf.embedFont(StandardFonts.HelveticaBold) };
+}
+
 /**
  * The tickets of an order as one PDF, a page per ticket (ARCHITECTURE "PDFs"): event,
  * date, venue, seat (block/row/seat) or area, category, price, buyer, the category's PDF text
@@ -159,19 +183,9 @@ export async function renderOrderTickets(
   );
   const locale = localeOverride ?? order.locale;
   const t = i18nFor(locale);
-  const intl = locale === "de" ? "de-DE" : "en-GB";
-  const when = order.starts_at
-    ? `${new Intl.DateTimeFormat(intl, { dateStyle: "full", timeStyle: "short", timeZone: order.time_zone }).format(new Date(order.starts_at))}${
-        order.ends_at ? ` – ${new Intl.DateTimeFormat(intl, { timeStyle: "short", timeZone: order.time_zone }).format(new Date(order.ends_at))}` : ""
-      }`
-    : "";
-  const venue = [order.address, [order.zip, order.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(`${order.event_name} – ${order.number}`));
-  pdf.setCreator("Ticketing");
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const when = ticketDateText(locale, order);
+  const venue = venueText(order);
+  const { pdf, regular, bold } = await newTicketPdf(`${order.event_name} – ${order.number}`);
   const { W, H, M, title, value, qr, beside, logos: logoRow } = FORMATS[format];
   const logos = logoRow > 0 ? await embedSponsorLogos(pdf, await sponsorLogos(database.db, deps.config.UPLOAD_DIR, order.event_id, deps.log), deps.log) : [];
   // Beside the QR code (A4) the text keeps clear of it; below it (narrow formats) it runs full width.

@@ -1,4 +1,4 @@
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
+import { type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/enums";
 import { formatCents } from "../../../shared/rules/money";
@@ -7,7 +7,7 @@ import { txRows } from "../../db/sql";
 import { i18nFor } from "../../i18n";
 import { AppError } from "../../lib/app-error";
 import { signedTicketCode } from "../orders/ticket-code";
-import { drawQr, MM, P, placeText, winAnsi, wrap } from "../orders/tickets-pdf";
+import { drawQr, MM, newTicketPdf, P, placeText, ticketDateText, venueText, winAnsi, wrap } from "../orders/tickets-pdf";
 import { drawSponsorRow, embedSponsorLogos } from "./sponsor-drawing";
 import { sponsorLogos, type SponsorLogWarn } from "./sponsors";
 
@@ -108,19 +108,9 @@ export async function renderPrintRun(deps: PrintPdfDeps, organiserId: string, ru
   if (lines.length === 0) throw new AppError("PRINT_RUN_VOIDED");
 
   const t = i18nFor(locale);
-  const intl = locale === "de" ? "de-DE" : "en-GB";
-  const when = run.starts_at
-    ? `${new Intl.DateTimeFormat(intl, { dateStyle: "full", timeStyle: "short", timeZone: run.time_zone }).format(new Date(run.starts_at))}${
-        run.ends_at ? ` – ${new Intl.DateTimeFormat(intl, { timeStyle: "short", timeZone: run.time_zone }).format(new Date(run.ends_at))}` : ""
-      }`
-    : "";
-  const venue = [run.address, [run.zip, run.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
-
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(winAnsi(`${run.event_name} – ${run.number}`));
-  pdf.setCreator("Ticketing");
-  const regular = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const when = ticketDateText(locale, run);
+  const venue = venueText(run);
+  const { pdf, regular, bold } = await newTicketPdf(`${run.event_name} – ${run.number}`);
   // Embedded once, drawn on every page.
   const logos = await embedSponsorLogos(pdf, await sponsorLogos(db, deps.config.UPLOAD_DIR, run.event_id, deps.log), deps.log);
   const fonts = { regular, bold };
