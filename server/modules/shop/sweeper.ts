@@ -45,6 +45,6 @@ export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<num
     swept++;
   }
   // Reservations of carts that ended another way (a buyer's "release all") go back too.
-  await deps.database.db.transaction((tx) => releaseOrphanedUses(tx));
+  await releaseOrphanedUses(deps.database.db);
   return swept;
 }

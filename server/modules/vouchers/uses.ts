@@ -7,7 +7,7 @@ import {
   type VoucherStatus,
   type VoucherTerms,
 } from "../../../shared/rules/voucher";
-import type { DbOrTx } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { pgArray, txRows } from "../../db/sql";
 import { AppError } from "../../lib/app-error";
 import type { ShopScope } from "../shop/scope";
@@ -223,15 +223,18 @@ export async function releaseUses(tx: DbOrTx, input: { cartIds?: readonly string
 
 /**
  * Reservations whose cart ended without an order that still waits (the buyer released the cart,
- * or a path that ended it did not give the use back): given back. The sweeper runs it.
+ * or a path that ended it did not give the use back): given back. The sweeper runs it; a
+ * transaction is opened only when there is something to give back.
  */
-export async function releaseOrphanedUses(tx: DbOrTx, limit = 200): Promise<number> {
+export async function releaseOrphanedUses(db: Db, limit = 200): Promise<number> {
   const carts = await txRows<{ id: string }>(
-    tx,
+    db,
     sql`select distinct u.cart_id::text as id from voucher_uses u join carts c on c.id = u.cart_id
         where u.state = 'reserved' and (c.state in ('released', 'expired') or (c.state = 'active' and c.expires_at <= now() - interval '5 minutes'))
           and not exists (select 1 from orders o where o.id = u.order_id and o.status = 'pending')
         limit ${limit}`,
   );
-  return releaseUses(tx, { cartIds: carts.map((c) => c.id) });
+  if (carts.length === 0) return 0;
+  // Counted again under the vouchers' locks (releaseUses): a use released meanwhile counts once.
+  return db.transaction((tx) => releaseUses(tx, { cartIds: carts.map((c) => c.id) }));
 }
