@@ -96,6 +96,12 @@ export const APP_ERROR_CODES = [
   "HARD_TICKET_VOIDED",
   "HARD_TICKET_RANGE",
   "SPONSOR_LIMIT",
+  // Resellers (issue 21, decision 022)
+  "ALLOCATION_SEATS_TAKEN",
+  "ALLOCATION_EXCEEDED",
+  "ALLOCATION_RETURNED",
+  "ALLOCATION_RETURN_TIME",
+  "RESELLER_TICKET_NOT_ASSIGNED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -117,6 +117,11 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   HARD_TICKET_VOIDED: msg`This hard ticket belongs to a voided print run and cannot be activated.`,
   HARD_TICKET_RANGE: msg`The first and the last ticket of a range must be of the same print run.`,
   SPONSOR_LIMIT: msg`An event can have at most 4 sponsor logos. Remove one first.`,
+  ALLOCATION_SEATS_TAKEN: msg`Some of these seats are already sold, held by a buyer or given to a reseller. Choose other seats.`,
+  ALLOCATION_EXCEEDED: msg`Not enough is left in the allocation for this sale. Reload to see what is left.`,
+  ALLOCATION_RETURNED: msg`This allocation has gone back to public sale. Ask the organiser for a new one.`,
+  ALLOCATION_RETURN_TIME: msg`The return time must be in the future and before the date ends.`,
+  RESELLER_TICKET_NOT_ASSIGNED: msg`The reseller does not sell this ticket category. Add it to the reseller first.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 
@@ -163,6 +168,10 @@ const VALIDATION_MESSAGES: Record<ValidationMessage, MessageDescriptor> = {
   [V.positive]: msg`Enter a value above 0.`,
   [V.minAboveMax]: msg`The minimum order value must not be above the maximum.`,
   [V.validUntilBeforeFrom]: msg`The end of the validity must be after its start.`,
+  [V.eventsRequired]: msg`Select at least one event.`,
+  [V.ticketsRequired]: msg`Select at least one ticket for each event.`,
+  [V.priceNegative]: msg`The price cannot be below 0.`,
+  [V.duplicate]: msg`This entry appears twice.`,
 };
 
 const EVENT_VALIDATION_MESSAGES: Record<EventValidationMessage, MessageDescriptor> = {

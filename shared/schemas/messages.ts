@@ -53,5 +53,10 @@ export const V = {
   positive: "v.positive",
   minAboveMax: "v.minAboveMax",
   validUntilBeforeFrom: "v.validUntilBeforeFrom",
+  // Resellers (shared/schemas/resellers.ts)
+  eventsRequired: "v.eventsRequired",
+  ticketsRequired: "v.ticketsRequired",
+  priceNegative: "v.priceNegative",
+  duplicate: "v.duplicate",
 } as const;
 export type ValidationMessage = (typeof V)[keyof typeof V];

@@ -9,3 +9,4 @@ export * from "./boxoffice";
 export * from "./checkin";
 export * from "./vouchers";
 export * from "./print";
+export * from "./resellers";

@@ -13,7 +13,7 @@ import {
   type InvoiceVatRow,
   type OrderAmounts,
 } from "../../../shared/schemas/orders";
-import { localeEnum, organisers, planPurchases } from "./accounts";
+import { localeEnum, organisers, planPurchases, users } from "./accounts";
 import { events } from "./events";
 import { carts } from "./shop";
 
@@ -58,6 +58,8 @@ export const orders = pgTable(
     channel: orderChannelEnum().notNull().default("online"),
     /** The voucher applied (decision 020); its code and discount are in `amounts`. */
     voucherId: uuid(),
+    /** The reseller who sold it (channel reseller, decision 022); its orders list and revenue read by it. */
+    resellerId: uuid().references((): AnyPgColumn => users.id, { onDelete: "set null" }),
     /** Lower-case number, buyer name and email: what the organiser's search matches (trigram index). */
     searchText: text()
       .notNull()
@@ -97,6 +99,7 @@ export const orders = pgTable(
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("orders_pending_idx").on(t.status, t.createdAt),
     index("orders_voucher_idx").on(t.voucherId).where(sql`${t.voucherId} is not null`),
+    index("orders_reseller_idx").on(t.resellerId, t.createdAt).where(sql`${t.resellerId} is not null`),
   ],
 );
 
