@@ -90,14 +90,14 @@ export function setTeamMemberActive(db: Db, organiserId: string, input: { id: st
 }
 
 /**
- * Activates or deactivates one of the organiser's team members or event staff (`role`): another
+ * Activates or deactivates one of the organiser's team members, event staff or resellers (`role`): another
  * organiser's account, or one of another role, is NOT_FOUND. Deactivating ends its sessions in
  * the same transaction; returns whether it did, so the caller closes the user's sockets.
  */
 export async function setSubAccountActive(
   db: Db,
   organiserId: string,
-  role: "team_member" | "agent",
+  role: "team_member" | "agent" | "reseller",
   input: { id: string; active: boolean },
 ): Promise<{ endedSessions: boolean }> {
   return db.transaction(async (tx) => {
