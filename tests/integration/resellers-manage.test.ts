@@ -383,37 +383,14 @@ describe("reseller management", () => {
     const eventId = owner.eventIds[0]!;
     const [date] = await datesOf(t.database.db, eventId);
     const order = async (resellerId: string | null, status: "valid" | "cancelled" | "pending", totalCents: number, lineStatuses: ("active" | "canceled" | "checked_in")[]) => {
+      const buyer = { firstName: "Bea", lastName: "Buyer", email: "bea@example.com" } as never;
       const [row] = await t.database.db
         .insert(orders)
-        .values({
-          number: `R-${randomUUID().slice(0, 12)}`,
-          organiserId: owner.organiser.id,
-          eventId,
-          scopeId: date!.id,
-          idempotencyKey: randomUUID(),
-          status,
-          buyer: { firstName: "Bea", lastName: "Buyer", email: "bea@example.com" } as never,
-          buyerEmail: "bea@example.com",
-          amounts: {} as never,
-          totalCents,
-          paymentMethod: "cash",
-          channel: resellerId ? "reseller" : "box_office",
-          resellerId,
-        })
+        .values({ number: `R-${randomUUID().slice(0, 12)}`, organiserId: owner.organiser.id, eventId, scopeId: date!.id, idempotencyKey: randomUUID(), status, buyer, buyerEmail: "bea@example.com", amounts: {} as never, totalCents, paymentMethod: "cash", channel: resellerId ? "reseller" : "box_office", resellerId })
         .returning({ id: orders.id });
       for (const lineStatus of lineStatuses) {
-        await t.database.db.insert(orderLines).values({
-          orderId: row!.id,
-          eventId,
-          scopeId: date!.id,
-          ticketCategoryId: owner.categories[0]![0]!,
-          categoryName: "Ticket a",
-          priceCents: 2700,
-          totalCents: 2700,
-          vatRateBp: 1900,
-          vatCents: 431,
-          status: lineStatus,
-        });
+        const line = { orderId: row!.id, eventId, scopeId: date!.id, ticketCategoryId: owner.categories[0]![0]!, categoryName: "Ticket a", priceCents: 2700, totalCents: 2700 };
+        await t.database.db.insert(orderLines).values({ ...line, vatRateBp: 1900, vatCents: 431, status: lineStatus });
       }
     };
     await order(first.id, "valid", 5400, ["active", "checked_in", "canceled"]);

@@ -20,6 +20,7 @@ const BoxOfficeArea = lazy(() => import("./boxoffice"));
 const PrintArea = lazy(() => import("./print"));
 const ProfileArea = lazy(() => import("./profile"));
 const StaffArea = lazy(() => import("./staff"));
+const ResellersArea = lazy(() => import("./resellers"));
 
 /**
  * /dashboard/*: the organiser dashboard. The sidebar lists an entry only once its area exists
@@ -45,7 +46,12 @@ export default function DashboardArea() {
       : []),
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
     // Owner only, like team management (decision 019).
-    ...(isAccountOwner(info?.user) ? [{ href: "/event-staff", label: t`Event Staff` }] : []),
+    ...(isAccountOwner(info?.user)
+      ? [
+          { href: "/resellers", label: t`Resellers` },
+          { href: "/event-staff", label: t`Event Staff` },
+        ]
+      : []),
     ...(canVouchers ? [{ href: "/vouchers", label: t`Discount` }] : []),
     ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
     ...(canBoxOffice ? [{ href: "/boxoffice", label: t`Box office` }] : []),
@@ -77,6 +83,9 @@ export default function DashboardArea() {
           </Route>
           <Route path="/stadiums" nest>
             <StadiumsArea />
+          </Route>
+          <Route path="/resellers" nest>
+            <ResellersArea />
           </Route>
           <Route path="/event-staff" component={StaffArea} />
           <Route path="/vouchers" component={VouchersArea} />
