@@ -136,7 +136,7 @@ export function AssignedEventsField({ form, options, stored }: Props) {
         <Trans>Events and tickets</Trans>
       </Title>
       <Text size="sm" c="dimmed">
-        <Trans>The reseller sells the tickets checked here, at the price you set. Which seats or places it gets you decide per date under “Allocate tickets”.</Trans>
+        <Trans>The reseller sells the tickets checked here, at the price you set. Which seats or places it gets, you decide per date under “Allocate tickets”.</Trans>
       </Text>
       {assigned.length > 0 && (
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: "none" }} aria-label={t`Assigned events`}>

@@ -100,7 +100,7 @@ function ResellerForm({ options, stored }: { options: readonly ResellerOption[];
             <Select label={t`Country`} searchable required allowDeselect={false} data={countries} {...field("country")} />
           </SimpleGrid>
         </Section>
-        <Section title={<Trans>Login</Trans>}>
+        <Section title={<Trans>Login details</Trans>}>
           <TextInput
             label={t`Email`}
             description={t`The reseller logs in with this address.`}
