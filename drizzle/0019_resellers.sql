@@ -50,4 +50,5 @@ CREATE INDEX "reseller_allocations_date_idx" ON "reseller_allocations" USING btr
 CREATE INDEX "reseller_profiles_organiser_idx" ON "reseller_profiles" USING btree ("organiser_id");--> statement-breakpoint
 CREATE INDEX "reseller_tickets_event_idx" ON "reseller_tickets" USING btree ("event_id");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_reseller_id_users_id_fk" FOREIGN KEY ("reseller_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_reseller_idx" ON "orders" USING btree ("reseller_id","created_at") WHERE "orders"."reseller_id" is not null;
+CREATE INDEX "orders_reseller_idx" ON "orders" USING btree ("reseller_id","created_at") WHERE "orders"."reseller_id" is not null;--> statement-breakpoint
+CREATE UNIQUE INDEX "orders_reseller_key_unique" ON "orders" USING btree ("reseller_id","idempotency_key") WHERE "orders"."reseller_id" is not null;

@@ -21,6 +21,7 @@ import { registerOrderInvoiceRoutes } from "./http/order-invoices";
 import { registerOrderExportRoutes } from "./http/order-export";
 import { registerVoucherExportRoutes } from "./http/voucher-export";
 import { registerBoxOfficeRoutes } from "./http/boxoffice";
+import { registerResellerRoutes } from "./http/reseller";
 import { registerPrintRoutes } from "./http/print";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
@@ -130,6 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerOrderExportRoutes(app, deps);
   registerVoucherExportRoutes(app, deps);
   registerBoxOfficeRoutes(app, deps);
+  registerResellerRoutes(app, deps);
   registerPrintRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);

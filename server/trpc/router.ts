@@ -5,6 +5,7 @@ import { authRouter } from "../modules/auth/router";
 import { contactRouter } from "../modules/contact/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
+import { allocationsRouter } from "../modules/resellers/allocations/router";
 import { resellerManageRouter } from "../modules/resellers/manage/router";
 import { ordersRouter } from "../modules/orders/router";
 import { hardTicketsRouter } from "../modules/print/activation/router";
@@ -24,6 +25,7 @@ export const appRouter = router({
   account: accountRouter,
   admin: adminRouter,
   resellers: resellersRouter,
+  allocations: allocationsRouter,
   resellerManage: resellerManageRouter,
   staff: staffRouter,
   contact: contactRouter,

@@ -100,6 +100,8 @@ export const orders = pgTable(
     index("orders_pending_idx").on(t.status, t.createdAt),
     index("orders_voucher_idx").on(t.voucherId).where(sql`${t.voucherId} is not null`),
     index("orders_reseller_idx").on(t.resellerId, t.createdAt).where(sql`${t.resellerId} is not null`),
+    /** A reseller's retried sale (same key) finds its order; two at once make one (decision 022). */
+    uniqueIndex("orders_reseller_key_unique").on(t.resellerId, t.idempotencyKey).where(sql`${t.resellerId} is not null`),
   ],
 );
 

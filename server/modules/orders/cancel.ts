@@ -22,7 +22,12 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
     tx,
     sql`select distinct cart_id::text as id from orders where event_id = ${eventId} and status in ('valid', 'pending') and cart_id is not null`,
   );
-  await lockCarts(tx, carts.map((c) => c.id));
+  // Resellers' allocations of the event (decision 022): their carts give everything back too.
+  const allocations = await txRows<{ id: string }>(
+    tx,
+    sql`select a.cart_id::text as id from reseller_allocations a join carts c on c.id = a.cart_id where a.event_id = ${eventId} and c.state = 'active'`,
+  );
+  await lockCarts(tx, [...carts.map((c) => c.id), ...allocations.map((c) => c.id)]);
   const affected = await txRows<OrderRow & { was_paid: boolean; was: string }>(
     tx,
     sql`with old as (select id, status from orders where event_id = ${eventId} and status in ('valid', 'pending') order by id for update)
@@ -38,7 +43,7 @@ export async function cancelOrdersOfEvent(tx: DbOrTx, eventId: string, eventName
     tx,
     {
       orderIds: wereValid,
-      cartIds: affected.flatMap((o) => (o.was === "pending" && o.cart_id ? [o.cart_id] : [])),
+      cartIds: [...affected.flatMap((o) => (o.was === "pending" && o.cart_id ? [o.cart_id] : [])), ...allocations.map((c) => c.id)],
       cartState: "released",
     },
     new Map(),

@@ -109,6 +109,8 @@ export async function writeOrder(
     payment: (free: boolean) => OrderPayment;
     /** The voucher whose use the cart holds (vouchers/uses.ts useVoucherForCart), or null. */
     voucher: VoucherRow | null;
+    /** A reseller's sale (decision 022): its prices per ticket category instead of the catalogue's, and its id on the order. */
+    reseller?: { id: string; prices: ReadonlyMap<string, number> };
   },
 ): Promise<{ orderId: string; free: boolean; totalCents: number }> {
   const { scope } = input;
@@ -130,7 +132,7 @@ export async function writeOrder(
   // Every rule of the categories, at the "order" stage (minimum, seats per ticket, …).
   const byId = new Map(scope.categories.map((c) => [c.id, c]));
   const selection = selectionOfPlaces(scope.categories, input.tickets.map(heldPartOf));
-  await assertSelectionAllowed(tx, scope, selection, "order", undefined, input.channel === "box_office" ? "boxoffice" : "online");
+  await assertSelectionAllowed(tx, scope, selection, "order", undefined, input.channel === "online" ? "online" : "boxoffice");
 
   // Priced on the server with the voucher's discount per ticket (shared/rules/voucher.ts), as the checkout showed it.
   const { priced, voucherError } = priceWithVoucher(
@@ -140,13 +142,14 @@ export async function writeOrder(
         ticketCategoryId: c.id,
         seatKeys: t.seatKeys,
         areaId: t.areaId,
-        priceCents: c.priceCents,
+        priceCents: input.reseller?.prices.get(c.id) ?? c.priceCents,
         optionCents: t.bookingOptions.map((i) => c.bookingOptions[i]!.priceCents),
         chargeable: c.kind === "chargeable",
       };
     }),
     scope.event.vatRateBp,
-    input.channel === "box_office" ? { channel: "box_office", boxOfficeFeeCents: input.boxOfficeFeeCents ?? 0 } : { channel: "online" },
+    // A reseller charges no service fee and no box office fee (priced as a counter sale with a fee of 0).
+    input.channel === "online" ? { channel: "online" } : { channel: "box_office", boxOfficeFeeCents: input.boxOfficeFeeCents ?? 0 },
     input.voucher ? termsOf(input.voucher) : null,
   );
   if (voucherError) throw new AppError(voucherError, { field: "voucherCode" });
@@ -161,10 +164,11 @@ export async function writeOrder(
     const [row] = await txRows<{ id: string }>(
       tx,
       sql`insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents,
-            payment_method, provider, provider_ref, channel, voucher_id)
+            payment_method, provider, provider_ref, channel, voucher_id, reseller_id)
           values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${input.cartId}, ${input.idempotencyKey},
             'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyerEmail}, ${input.locale}, ${JSON.stringify(amounts)}::jsonb,
-            ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel}, ${input.voucher?.id ?? null})
+            ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel}, ${input.voucher?.id ?? null},
+            ${input.reseller?.id ?? null})
           on conflict (number) do nothing returning id`,
     );
     orderId = row?.id ?? "";

@@ -42,6 +42,8 @@ export const ORDER_COLUMNS = sql.raw(
  * refund is recorded as paid back at the counter.
  */
 export const BOX_OFFICE_PROVIDER = "box_office";
+/** Money a reseller took in person (decision 022): like the box office's, it goes back where it was paid. */
+export const RESELLER_PROVIDER = "reseller";
 
 export async function lockOrder(tx: DbOrTx, orderId: string): Promise<OrderRow | undefined> {
   const [order] = await txRows<OrderRow>(tx, sql`select ${ORDER_COLUMNS} from orders where id = ${orderId} for update`);
@@ -148,9 +150,9 @@ export async function refundLostOrder(deps: AppDeps, tx: DbOrTx, order: OrderRow
  */
 export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string, part?: { amountCents: number; lineIds: string[] }): Promise<number> {
   if (!order.provider || !order.provider_ref || order.total_cents <= 0) return 0;
-  // Money taken at the box office goes back at the counter in the same method (decision 017):
-  // the row records it as done; the refund job only carries out its own provider's rows.
-  const atCounter = order.provider === BOX_OFFICE_PROVIDER;
+  // Money taken at the box office (or by a reseller) goes back there in the same method (decisions
+  // 017, 022): the row records it as done; the refund job only carries out its own provider's rows.
+  const atCounter = order.provider === BOX_OFFICE_PROVIDER || order.provider === RESELLER_PROVIDER;
   const [row] = await txRows<{ amount_cents: number }>(
     tx,
     sql`with left_over as (

@@ -57,7 +57,7 @@ export function OrderOverview({ order }: { order: OrderDetail }) {
     [t`Order date`, dates.dateTime(order.createdAt)],
     [t`Status`, <OrderStatusBadge key="s" status={order.status} />],
     [t`Payment method`, i18n._(PAYMENT_METHOD_LABELS[order.paymentMethod])],
-    [t`Channel`, i18n._(CHANNEL_LABELS[order.channel])],
+    [t`Channel`, order.resellerName ? `${i18n._(CHANNEL_LABELS[order.channel])} · ${order.resellerName}` : i18n._(CHANNEL_LABELS[order.channel])],
     [t`Check-ins`, <Plural key="c" value={tickets} one={`${checkIns} of # ticket`} other={`${checkIns} of # tickets`} />],
     [t`Language of the buyer's mails`, order.locale === "de" ? t`German` : t`English`],
   ];

@@ -67,6 +67,7 @@ export function OrderCards({ rows, hrefOf }: { rows: Row[]; hrefOf: (orderId: st
                 {i18n._(PAYMENT_METHOD_LABELS[row.paymentMethod])}
                 {" · "}
                 {i18n._(CHANNEL_LABELS[row.channel])}
+{row.resellerName ? ` · ${row.resellerName}` : ""}
               </Text>
               <Text size="sm" fw={700}>
                 {formatCents(row.totalCents, i18n.locale)}

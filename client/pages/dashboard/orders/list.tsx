@@ -121,7 +121,8 @@ function OrdersTable({ rows, busy, query, setQuery, hrefOf }: Props & { rows: Ro
                 {formatCents(row.totalCents, i18n.locale)}
               </Table.Td>
               <Table.Td>{i18n._(PAYMENT_METHOD_LABELS[row.paymentMethod])}</Table.Td>
-              <Table.Td>{i18n._(CHANNEL_LABELS[row.channel])}</Table.Td>
+              <Table.Td>{i18n._(CHANNEL_LABELS[row.channel])}
+{row.resellerName ? ` · ${row.resellerName}` : ""}</Table.Td>
               <Table.Td>
                 <OrderStatusBadge status={row.status} />
               </Table.Td>

@@ -36,6 +36,7 @@ type DetailRow = {
   number: string;
   status: OrderStatus;
   channel: OrderChannel;
+  reseller_name: string | null;
   payment_method: PaymentMethod;
   provider: string | null;
   provider_ref: string | null;
@@ -106,7 +107,7 @@ const date = (v: Date | string | null) => (v ? new Date(v) : null);
 export async function orderDetail(deps: AppDeps, organiserId: string, orderId: string) {
   const [o] = await txRows<DetailRow>(
     deps.database.db,
-    sql`select o.id, o.number, o.status, o.channel, o.payment_method, o.provider, o.provider_ref, o.buyer, o.locale, o.amounts, o.total_cents,
+    sql`select o.id, o.number, o.status, o.channel, (select u.first_name from users u where u.id = o.reseller_id) as reseller_name, o.payment_method, o.provider, o.provider_ref, o.buyer, o.locale, o.amounts, o.total_cents,
           o.created_at, o.paid_at, o.cancelled_at, o.failed_at, o.event_id, e.name as event_name, e.time_zone, o.scope_id, o.is_season,
           coalesce(d.starts_at, (select min(cd.starts_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = o.scope_id)) as starts_at,
           (select coalesce(json_agg(l order by l.ref), '[]'::json) from (
@@ -133,6 +134,7 @@ export async function orderDetail(deps: AppDeps, organiserId: string, orderId: s
     number: o.number,
     status: o.status,
     channel: o.channel,
+    resellerName: o.reseller_name,
     paymentMethod: o.payment_method,
     locale: o.locale,
     createdAt: new Date(o.created_at),

@@ -26,6 +26,8 @@ export type OrderListRow = {
   createdAt: Date;
   status: OrderStatus;
   channel: OrderChannel;
+  /** Channel reseller: who sold it (decision 022). */
+  resellerName: string | null;
   paymentMethod: PaymentMethod;
   buyerName: string;
   buyerEmail: string;
@@ -125,6 +127,7 @@ type RawRow = {
   created_at: Date | string;
   status: OrderStatus;
   channel: OrderChannel;
+  reseller_name: string | null;
   payment_method: PaymentMethod;
   first_name: string | null;
   last_name: string | null;
@@ -146,6 +149,7 @@ function toRow(r: RawRow): OrderListRow {
     createdAt: new Date(r.created_at),
     status: r.status,
     channel: r.channel,
+    resellerName: r.reseller_name ?? null,
     paymentMethod: r.payment_method,
     buyerName: [r.first_name, r.last_name].filter(Boolean).join(" "),
     buyerEmail: r.buyer_email,
@@ -175,6 +179,7 @@ export async function listOrders(deps: AppDeps, organiserId: string, input: Orde
     txRows<RawRow>(
       db,
       sql`select o.id::text, o.number, o.created_at, o.status::text as status, o.channel::text as channel, o.payment_method::text as payment_method,
+            (select u.first_name from users u where u.id = o.reseller_id) as reseller_name,
             o.buyer->>'firstName' as first_name, o.buyer->>'lastName' as last_name, o.buyer_email,
             o.event_id::text, e.name as event_name, o.scope_id::text, o.is_season, ${STARTS_AT_SQL} as starts_at,
             coalesce(l.tickets, 0) as tickets, o.total_cents, coalesce(l.checked_in, 0) as checked_in
@@ -247,6 +252,7 @@ export async function exportBatch(
     deps.database.db,
     sql`select o.id::text, o.number, o.created_at, o.created_at::text as cursor_at, o.status::text as status, o.channel::text as channel,
           o.payment_method::text as payment_method, o.buyer->>'firstName' as first_name, o.buyer->>'lastName' as last_name, o.buyer_email,
+          (select u.first_name from users u where u.id = o.reseller_id) as reseller_name,
           o.buyer->>'phone' as phone, o.buyer->>'company' as company,
           coalesce((o.amounts->>'discountCents')::int, 0) as discount_cents, o.amounts->>'voucherCode' as voucher_code,
           o.event_id::text, e.name as event_name, o.scope_id::text, o.is_season, ${STARTS_AT_SQL} as starts_at,
