@@ -31,6 +31,18 @@ export type TransferInput = {
 
 export type TransferResult = "moved" | "not_allocated" | "counter_full";
 
+/** Tests only (the control run of reseller-races.test.ts): see `setAllocationTesting`. */
+let readThenWrite = false;
+
+/**
+ * Tests only: the control run. The sale reads what the allocation holds without its lock, waits
+ * a moment, then moves what it asked for even when the allocation no longer holds it all (the
+ * rest is taken from public sale), as a read-then-write implementation would. Never set outside tests.
+ */
+export function setAllocationTesting(options: { readThenWrite?: boolean } | null): void {
+  readThenWrite = options?.readThenWrite ?? false;
+}
+
 /**
  * Moves seats and counted places from an allocation cart to a sale's cart, all or nothing, in
  * the caller's transaction. Lock order (decision 009): the allocation cart, then the seats by
@@ -42,6 +54,7 @@ export type TransferResult = "moved" | "not_allocated" | "counter_full";
 export async function transferFromAllocation(tx: DbOrTx, input: TransferInput, changes: Changes): Promise<TransferResult> {
   const { scope, from } = input;
   const keys = input.seats.map((s) => s.key);
+  if (readThenWrite) return controlTransfer(tx, input, changes);
   const [cart] = await txRows<{ ok: boolean }>(
     tx,
     lockRows(sql`select state = 'active' and expires_at > now() as ok from carts where id = ${from.cartId}`, sql`id`, sql`for update`),
@@ -104,6 +117,27 @@ export async function transferFromAllocation(tx: DbOrTx, input: TransferInput, c
   if (!held.cart) return "counter_full";
   addSeatChanges(scope, held.won, changes);
   addCounterChanges(scope.scopeId, held.counters, changes);
+  return "moved";
+}
+
+/** The control run's read-then-write transfer (tests only, `setAllocationTesting`). */
+async function controlTransfer(tx: DbOrTx, input: TransferInput, changes: Changes): Promise<TransferResult> {
+  const [read] = await txRows<{ n: number }>(tx, sql`select coalesce(sum(quantity), 0)::int as n from cart_items where cart_id = ${input.from.cartId}`);
+  const wanted = input.items.reduce((n, i) => n + i.quantity, 0);
+  if (Number(read?.n ?? 0) < wanted) return "not_allocated";
+  await tx.execute(sql`select pg_sleep(0.05)`);
+  await runReleaseStatement(tx, { scope: input.scope, cartId: input.from.cartId, secretHash: input.from.secretHash, seatKeys: [], counts: input.items, fast: false });
+  const held = await runHoldStatement(tx, {
+    scope: input.scope,
+    cart: { ...input.to, client: null },
+    seats: [],
+    items: input.items.map((i) => ({ tc: i.tc, area: i.area, quantity: i.quantity })),
+    quota: input.quota,
+    area: input.area,
+    fast: false,
+  });
+  if (!held.cart) return "counter_full";
+  addCounterChanges(input.scope.scopeId, held.counters, changes);
   return "moved";
 }
 
