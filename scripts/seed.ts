@@ -3,6 +3,7 @@ import { loadConfig } from "../server/config";
 import { openDatabase } from "../server/db/client";
 import { createDeps } from "../server/deps";
 import { seedDemoOrders } from "../server/demo/orders";
+import { seedDemoResellers } from "../server/demo/resellers";
 import { seedDemoData } from "../server/demo/seed";
 import { createLogger } from "../server/logger";
 
@@ -11,7 +12,10 @@ const database = await openDatabase({ url: config.DATABASE_URL, pgliteDir: confi
 await database.migrate();
 if (await seedDemoData(database.db)) {
   // Orders go through the services, as in the server: they need the app's deps.
-  const orders = await seedDemoOrders(createDeps(config, database, createLogger(config)));
+  const deps = createDeps(config, database, createLogger(config));
+  const orders = await seedDemoOrders(deps);
+  // The demo reseller's tickets and allocation on the demo match (the allocation service).
+  await seedDemoResellers(deps);
   console.log(`Demo data seeded (${orders} demo orders).`);
 } else {
   console.log("Demo data already present.");

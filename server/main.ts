@@ -5,6 +5,7 @@ import { createDeps } from "./deps";
 import { startJobs } from "./jobs";
 import { createLogger } from "./logger";
 import { seedDemoOrders } from "./demo/orders";
+import { seedDemoResellers } from "./demo/resellers";
 import { seedDemoData } from "./demo/seed";
 
 async function main() {
@@ -34,7 +35,7 @@ async function main() {
 
   const deps = createDeps(config, database, log);
   // Orders are made the way buyers make them, through the services (they need the app's deps).
-  if (seeded) log.info({ orders: await seedDemoOrders(deps) }, "demo orders placed");
+  if (seeded) log.info({ orders: await seedDemoOrders(deps), reseller: await seedDemoResellers(deps) }, "demo orders placed");
   const app = await buildApp(deps);
   await app.listen({ port: config.PORT, host: config.HOST });
   const stopJobs = config.RUN_JOBS ? startJobs(deps) : async () => {};

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoOrders } from "../../server/demo/orders";
+import { seedDemoResellers } from "../../server/demo/resellers";
+import { DEMO_MATCH } from "../../server/demo/events";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemoData } from "../../server/demo/seed";
 import { expectNoDrift } from "./helpers/inventory";
 import { organisers, users } from "../../server/db/schema";
@@ -75,6 +77,19 @@ describe("demo data", () => {
     const cancelledOne = list.rows.find((r) => r.buyerName === "Sophie Martin")!;
     const detail = await browser.trpc.organiserOrders.detail.query({ orderId: cancelledOne.id });
     expect(detail.lines.map((l) => l.status)).toEqual(["canceled", "active"]);
+    await expectNoDrift(t.database);
+  });
+
+  it("the demo reseller sells the demo match from an allocation of seats and standing places", async () => {
+    expect(await seedDemoResellers(t.deps)).toBe(true);
+    expect(await seedDemoResellers(t.deps)).toBe(false);
+    const browser = t.client();
+    await browser.trpc.auth.login.mutate({ email: DEMO_ACCOUNTS.reseller, password: DEMO_PASSWORD });
+    const [allocation] = await browser.trpc.resellers.allocations.query();
+    expect(allocation).toMatchObject({ eventName: DEMO_MATCH, seatsLeft: 10, returned: false });
+    expect(allocation!.placesLeft.map((p) => p.quantity)).toEqual([20]);
+    const view = await browser.trpc.resellers.allocation.query({ allocationId: allocation!.id });
+    expect(view.categories.length).toBeGreaterThan(0);
     await expectNoDrift(t.database);
   });
 
