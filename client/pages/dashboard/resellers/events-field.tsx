@@ -86,7 +86,7 @@ function EventCard({ form, options, stored, index }: Props & { index: number }) 
                     error={selected ? errorText(form.errors[`${path}.tickets.${j}.ticketCategoryId`]) : undefined}
                   />
                   <HundredthsInput
-                    w={150}
+                    w={{ base: 120, xs: 150 }}
                     unit="euro"
                     max={MAX_PRICE_CENTS}
                     aria-label={t`Reseller price of ${categoryName}`}
