@@ -6,7 +6,7 @@
  * input changes nothing. The inventory check is clean after all of it.
  */
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { sweepExpiredCarts } from "../../server/modules/shop/sweeper";
 import { ok } from "./helpers/events";
 import { expectNoDrift } from "./helpers/inventory";
@@ -60,9 +60,14 @@ const publicHold = (keys: string[], tc: string) => holdVia(t.client(), { scopeId
 describe("allocating and returning", () => {
   it("takes allocated seats off public sale and returning gives them back", async () => {
     const seats = ["A:0:0", "A:0:1", "A:0:2", "A:0:3"];
+    // Watchers of the date are told at once (the bus carries every seat change to their feeds).
+    const announced = vi.spyOn(t.deps.bus, "announce");
+    const seen = (status: string) =>
+      announced.mock.calls.filter(([channel]) => channel === dateId).flatMap(([, c]) => (c.seats ?? []).filter((x) => x.s === status).map((x) => x.k));
     const { allocationId } = ok(await allocateVia(shop.organiser, { resellerId: kiosk.id, eventDateId: dateId, seats: seats.map((key) => ({ key, ticketCategoryId: tcA })) }));
     const cart = await allocationCart(t, allocationId);
     expect(cart).toMatchObject({ state: "active", seats: 4 });
+    expect(seen("PAYMENT_PENDING").sort()).toEqual([...seats].sort());
     const states = await seatStates(t.database, dateId, seats);
     for (const k of seats) expect(states[k]).toMatchObject({ status: "PAYMENT_PENDING", holdId: cart.cartId });
     // An online buyer cannot take them.
@@ -76,6 +81,8 @@ describe("allocating and returning", () => {
     // Returning two: they are free again and a buyer can hold one.
     expect(ok(await attempt(shop.organiser.trpc.allocations.returnUnsold.mutate({ allocationId, seats: ["A:0:2", "A:0:3"] })))).toEqual({ seats: 2, places: 0 });
     expect((await seatStates(t.database, dateId, ["A:0:2", "A:0:3"]))["A:0:2"]).toMatchObject({ status: "FREE", holdId: null });
+    expect(seen("FREE").sort()).toEqual(["A:0:2", "A:0:3"]);
+    announced.mockRestore();
     expect(ok(await publicHold(["A:0:3"], tcA)).status).toBe("held");
     // Returning a seat the allocation does not hold changes nothing.
     expect((await attempt(shop.organiser.trpc.allocations.returnUnsold.mutate({ allocationId, seats: ["A:0:1", "A:0:3"] }))).error?.appCode).toBe("ALLOCATION_EXCEEDED");
