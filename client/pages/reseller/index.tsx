@@ -1,45 +1,26 @@
-import { Alert, Paper, Stack, Text, Title } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useLingui } from "@lingui/react/macro";
 import { Route, Switch } from "wouter";
-import { PageLoader } from "../../components/PageLoader";
 import { AreaShell } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
-import { describeError } from "../../lib/errors";
-import { useTRPC } from "../../lib/trpc";
+import { ResellerOrders } from "./orders";
+import { ResellerOverview } from "./overview";
+import { SellPage } from "./sell";
 
-function ResellerHome() {
-  const { i18n } = useLingui();
-  const trpc = useTRPC();
-  const home = useQuery(trpc.resellers.home.queryOptions());
-  if (home.isPending) return <PageLoader />;
-  if (home.isError) return <Alert color="red">{describeError(i18n, home.error)}</Alert>;
-  return (
-    <Stack>
-      <Title order={1} size="h2">
-        <Trans>Welcome, {home.data.name}</Trans>
-      </Title>
-      {home.data.organiserName && (
-        <Text c="dimmed">
-          <Trans>You sell tickets for {home.data.organiserName}.</Trans>
-        </Text>
-      )}
-      <Paper withBorder p="md">
-        <Text>
-          <Trans>No events have been allocated to you yet. The organiser assigns events and ticket prices to you.</Trans>
-        </Text>
-      </Paper>
-    </Stack>
-  );
-}
-
-/** /reseller-dash/*: the reseller's area. */
+/** /reseller-dash/*: the reseller's area (issue 21): its allocations and figures, selling from an allocation, its orders. */
 export default function ResellerArea() {
   const { t } = useLingui();
   return (
-    <AreaShell title={t`Reseller dashboard`} nav={[{ href: "/", label: t`Overview` }]}>
+    <AreaShell
+      title={t`Reseller dashboard`}
+      nav={[
+        { href: "/", label: t`Overview` },
+        { href: "/orders", label: t`Orders` },
+      ]}
+    >
       <Switch>
-        <Route path="/" component={ResellerHome} />
+        <Route path="/" component={ResellerOverview} />
+        <Route path="/sell/:allocationId">{(params) => <SellPage key={params.allocationId} allocationId={params.allocationId} />}</Route>
+        <Route path="/orders" component={ResellerOrders} />
         <Route component={AreaNotFound} />
       </Switch>
     </AreaShell>
