@@ -1,11 +1,7 @@
 /**
  * The organiser's allocations to resellers (issue 21): the dates that can be allocated with
- * every allocation, and one date's plan to give a reseller seats or places and take them back.
+ * every allocation (AllocationsPage), and one date's plan to give resellers seats or places and
+ * take them back (AllocationDatePage). The reseller area's routes import both from here.
  */
-export function AllocationsPage() {
-  return null;
-}
-
-export function AllocationDatePage(_props: { eventDateId: string }) {
-  return null;
-}
+export { AllocationsPage } from "./overview";
+export { AllocationDatePage } from "./date-page";
