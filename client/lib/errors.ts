@@ -118,10 +118,10 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   HARD_TICKET_RANGE: msg`The first and the last ticket of a range must be of the same print run.`,
   SPONSOR_LIMIT: msg`An event can have at most 4 sponsor logos. Remove one first.`,
   ALLOCATION_SEATS_TAKEN: msg`Some of these seats are already sold, held by a buyer or given to a reseller. Choose other seats.`,
-  ALLOCATION_EXCEEDED: msg`Not enough is left in the allocation for this sale. Reload to see what is left.`,
-  ALLOCATION_RETURNED: msg`This allocation has gone back to public sale. Ask the organiser for a new one.`,
+  ALLOCATION_EXCEEDED: msg`Not enough is left in the allocation: some of it was sold or returned meanwhile.`,
+  ALLOCATION_RETURNED: msg`This allocation has already gone back to public sale.`,
   ALLOCATION_RETURN_TIME: msg`The return time must be in the future and before the date ends.`,
-  RESELLER_TICKET_NOT_ASSIGNED: msg`The reseller does not sell this ticket category. Add it to the reseller first.`,
+  RESELLER_TICKET_NOT_ASSIGNED: msg`This ticket category is not assigned to the reseller.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 

@@ -186,6 +186,7 @@ describe("the organiser's orders list", () => {
       status: "valid",
       channel: "online",
       paymentMethod: "online",
+      resellerName: null,
       buyerName: "Anna Zimmermann",
       buyerEmail: "anna.zimmermann@example.com",
       eventId: shop.eventId,
@@ -351,24 +352,24 @@ describe("the organiser's orders list", () => {
       "0.00",
       "45.00",
     ]);
-    expect(records[4]!.slice(0, 6)).toEqual(["BOXA-0002", "2025-03-11 23:59", "Cancelled", "Reseller", "Card", "Erika Hundert%"]);
-    expect(records[4]![15]).toBe("12.34");
+    expect(records[4]!.slice(0, 7)).toEqual(["BOXA-0002", "2025-03-11 23:59", "Cancelled", "Reseller", "", "Card", "Erika Hundert%"]);
+    expect(records[4]![16]).toBe("12.34");
     // A buyer's name that a spreadsheet would run as a formula is written as text.
-    expect(records[1]![5]).toBe("'@cmd =SUM(A1)");
+    expect(records[1]![6]).toBe("'@cmd =SUM(A1)");
     expect(res.body).not.toMatch(/[,\n]=SUM/);
-    expect(records[2]![15]).toBe(((await orderRow(t.database, paid.orderId))!.total_cents / 100).toFixed(2));
+    expect(records[2]![16]).toBe(((await orderRow(t.database, paid.orderId))!.total_cents / 100).toFixed(2));
   });
 
   it("exports in German with semicolons and decimal commas, and only what the filters keep", async () => {
     const res = await exportVia(owner, { lang: "de", channel: "box_office" });
     expect(res.statusCode).toBe(200);
     const records = parseCsv(res.body.replace(/^\ufeff/, ""), ";");
-    expect(records[0]!.slice(0, 5)).toEqual(["Bestellnummer", "Bestelldatum", "Status", "Vertriebsweg", "Zahlungsart"]);
-    expect(records[0]![15]).toBe("Gesamt (EUR)");
+    expect(records[0]!.slice(0, 6)).toEqual(["Bestellnummer", "Bestelldatum", "Status", "Vertriebsweg", "Wiederverkäufer", "Zahlungsart"]);
+    expect(records[0]![16]).toBe("Gesamt (EUR)");
     expect(records).toHaveLength(2);
-    expect(records[1]!.slice(0, 5)).toEqual(["BOXA-0001", "2025-03-11 00:30", "Gültig", "Boxoffice", "Bar"]);
-    expect(records[1]![8]).toBe('Müller; "Quote" & Co');
-    expect(records[1]![15]).toBe("45,00");
+    expect(records[1]!.slice(0, 6)).toEqual(["BOXA-0001", "2025-03-11 00:30", "Gültig", "Boxoffice", "", "Bar"]);
+    expect(records[1]![9]).toBe('Müller; "Quote" & Co');
+    expect(records[1]![16]).toBe("45,00");
 
     const searched = parseCsv((await exportVia(owner, { search: "zimmermann" })).body.replace(/^\ufeff/, ""), ";");
     expect(searched.slice(1).map((r) => r[0])).toEqual([(await orderRow(t.database, paid.orderId))!.number]);

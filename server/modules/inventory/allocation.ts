@@ -143,7 +143,7 @@ async function controlTransfer(tx: DbOrTx, input: TransferInput, changes: Change
 
 /** What an allocation cart holds now: its unsold seats and its counted places per category and area. */
 export async function allocationHoldings(db: DbOrTx, cartIds: readonly string[]) {
-  if (cartIds.length === 0) return new Map<string, { seats: string[]; items: { tc: string; area: string; quantity: number }[] }>();
+  if (cartIds.length === 0) return new Map<string, { seats: string[]; items: { tc: string; area: string; quantity: number; name: string }[] }>();
   const [row] = await txRows<{ seats: unknown; items: unknown }>(
     db,
     sql`select
@@ -151,13 +151,15 @@ export async function allocationHoldings(db: DbOrTx, cartIds: readonly string[])
         from (select distinct s.hold_id::text as hold_id, s.seat_key from seat_inventory s
               join carts c on c.id = s.hold_id and c.state = 'active' and c.expires_at > now()
               where s.hold_id = any(${pgArray([...cartIds])}::uuid[]) and s.status in ${HELD}) x) as seats,
-      (select coalesce(json_agg(json_build_object('c', i.cart_id, 'tc', i.ticket_category_id, 'area', i.area_id, 'n', i.quantity)), '[]'::json)
-        from cart_items i join carts c on c.id = i.cart_id and c.state = 'active' and c.expires_at > now()
+      (select coalesce(json_agg(json_build_object('c', i.cart_id, 'tc', i.ticket_category_id, 'area', i.area_id, 'n', i.quantity, 'name', tc.name)), '[]'::json)
+        from cart_items i left join ticket_categories tc on tc.id = i.ticket_category_id join carts c on c.id = i.cart_id and c.state = 'active' and c.expires_at > now()
         where i.cart_id = any(${pgArray([...cartIds])}::uuid[]) and i.quantity > 0) as items`,
   );
-  const out = new Map<string, { seats: string[]; items: { tc: string; area: string; quantity: number }[] }>();
+  const out = new Map<string, { seats: string[]; items: { tc: string; area: string; quantity: number; name: string }[] }>();
   const of = (c: string) => out.get(c) ?? (out.set(c, { seats: [], items: [] }), out.get(c)!);
   for (const s of parseJson(row!.seats as { c: string; k: string }[])) of(s.c).seats.push(s.k);
-  for (const i of parseJson(row!.items as { c: string; tc: string; area: string; n: number }[])) of(i.c).items.push({ tc: i.tc, area: i.area, quantity: Number(i.n) });
+  for (const i of parseJson(row!.items as { c: string; tc: string; area: string; n: number; name: string | null }[])) {
+    of(i.c).items.push({ tc: i.tc, area: i.area, quantity: Number(i.n), name: i.name ?? "" });
+  }
   return out;
 }

@@ -52,7 +52,7 @@ export async function allocationDateView(deps: AppDeps, organiserId: string, eve
     db,
     sql`select t.reseller_id::text, u.first_name as name, u.status = 'active' as active, t.ticket_category_id::text as tc, t.price_cents as price
         from reseller_tickets t join users u on u.id = t.reseller_id
-        where t.event_id = ${scope.event.id} and u.organiser_id = ${organiserId} order by u.first_name, t.reseller_id`,
+        where t.event_id = ${scope.event.id} and u.organiser_id = ${organiserId} and u.role = 'reseller' order by u.first_name, t.reseller_id`,
   );
   const resellers = new Map<string, { id: string; name: string; active: boolean; tickets: { ticketCategoryId: string; priceCents: number }[] }>();
   for (const t of tickets) {
