@@ -95,8 +95,9 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         ...active,
         email: DEMO_ACCOUNTS.reseller,
         role: "reseller",
-        firstName: "Rita",
-        lastName: "Reseller",
+        // A reseller's name is its first name (decision 022).
+        firstName: "Rita Reseller",
+        lastName: "",
         organiserId: verified!.id,
       },
       {
