@@ -102,6 +102,7 @@ export const APP_ERROR_CODES = [
   "ALLOCATION_RETURNED",
   "ALLOCATION_RETURN_TIME",
   "RESELLER_TICKET_NOT_ASSIGNED",
+  "RESELLER_LIMIT",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -122,6 +122,7 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   ALLOCATION_RETURNED: msg`This allocation has already gone back to public sale.`,
   ALLOCATION_RETURN_TIME: msg`The return time must be in the future and before the date ends.`,
   RESELLER_TICKET_NOT_ASSIGNED: msg`This ticket category is not assigned to the reseller.`,
+  RESELLER_LIMIT: msg`An account can have at most 500 resellers. Deactivate or reuse one instead.`,
   EVENT_SEAT_DATE_LIMIT: msg`Too many seats on too many dates: seats × dates of one event may be at most ${SEAT_DATES_UNVERIFIED} until your profile is verified, ${SEAT_DATES_VERIFIED} after. Use fewer dates or a smaller seating plan.`,
 };
 

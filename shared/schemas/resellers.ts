@@ -145,6 +145,9 @@ export type TResellerSellInput = z.input<typeof ZResellerSellInput>;
 
 export const ZResellerOrdersInput = z.object({
   limit: z.number().int().min(1).max(100).default(50),
-  /** Orders created before this one (paging newest first). */
-  before: z.iso.datetime({ offset: true }).optional(),
+  /** The `nextBefore` of the previous page: orders after it, newest first (keyset on time and id). */
+  before: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}[ T][\d:.]+(Z|[+-]\d{2}(:?\d{2})?)\|[0-9a-f-]{36}$/)
+    .optional(),
 });

@@ -145,6 +145,21 @@ describe("selling from the allocation", () => {
     expect(summary).toMatchObject({ placesLeft: [], sold: 7, revenueCents: 5000 + 3750 + 2500 });
   });
 
+  it("pages through the reseller's orders newest first without skipping or repeating one", async () => {
+    const all = ok(await attempt(kiosk.client.trpc.resellers.orders.query({ limit: 100 }))).items.map((o) => o.id);
+    expect(all).toHaveLength(3);
+    const seen: string[] = [];
+    let before: string | undefined;
+    for (let i = 0; i < 5; i++) {
+      const page = ok(await attempt(kiosk.client.trpc.resellers.orders.query({ limit: 2, ...(before ? { before } : {}) })));
+      seen.push(...page.items.map((o) => o.id));
+      if (!page.nextBefore) break;
+      before = page.nextBefore;
+    }
+    expect(seen).toEqual(all);
+    expect((await attempt(kiosk.client.trpc.resellers.orders.query({ before: "yesterday" }))).error?.appCode).toBe("VALIDATION");
+  });
+
   it("shows reseller A nothing of reseller B and lets A sell nothing of B's", async () => {
     const { allocationId } = ok(await allocateVia(shop.organiser, { resellerId: other.id, eventDateId: dateId, seats: [{ key: "B:0:1", ticketCategoryId: tcB }] }));
     expect((await attempt(kiosk.client.trpc.resellers.allocation.query({ allocationId }))).error?.appCode).toBe("NOT_FOUND");

@@ -428,7 +428,7 @@ describe("reseller management", () => {
       select 'reseller', 'active', ${owner.organiser.id}, 'bulk-' || n || '-' || ${randomUUID()} || '@example.com', 'x', 'Bulk'
       from generate_series(1, ${RESELLER_LIMIT}) as n`);
     const refused = await failure(owner.client.trpc.resellerManage.create.mutate(resellerInput(owner)));
-    expect(refused.appCode).toBe("CONFLICT");
+    expect(refused.appCode).toBe("RESELLER_LIMIT");
     expect((await resellerState(owner.organiser.id)).profiles).toEqual([]);
   });
 });

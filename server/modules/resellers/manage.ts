@@ -84,7 +84,7 @@ export async function createReseller(db: Db, organiserId: string, input: z.outpu
       // requests; "no key update" leaves inserts that reference the organiser unblocked.
       await tx.select({ id: organisers.id }).from(organisers).where(eq(organisers.id, organiserId)).for("no key update");
       const [resellers] = await tx.select({ n: count() }).from(users).where(isResellerOf(organiserId));
-      if ((resellers?.n ?? 0) >= RESELLER_LIMIT) throw new AppError("CONFLICT");
+      if ((resellers?.n ?? 0) >= RESELLER_LIMIT) throw new AppError("RESELLER_LIMIT");
       const tickets = await assignmentRows(tx, organiserId, input.events);
       const [user] = await tx
         .insert(users)

@@ -145,10 +145,13 @@ export async function allocationSaleView(deps: AppDeps, reseller: Reseller, allo
 
 /** The reseller's own orders, newest first (its buyers only). */
 export async function resellerOrders(db: DbOrTx, reseller: Reseller, input: z.output<typeof ZResellerOrdersInput>) {
+  const [at, id] = input.before?.split("|") ?? [];
+  const cursor = at && id ? { at, id } : null;
   const rows = await txRows<{
     id: string;
     number: string;
     created_at: string | Date;
+    cursor_at: string;
     event_name: string;
     starts_at: string | Date | null;
     time_zone: string;
@@ -160,13 +163,13 @@ export async function resellerOrders(db: DbOrTx, reseller: Reseller, input: z.ou
     payment_method: string;
   }>(
     db,
-    sql`select o.id::text, o.number, o.created_at, e.name as event_name, d.starts_at, e.time_zone, o.buyer, o.buyer_email,
+    sql`select o.id::text, o.number, o.created_at, o.created_at::text as cursor_at, e.name as event_name, d.starts_at, e.time_zone, o.buyer, o.buyer_email,
           (select count(*)::int from order_lines l where l.order_id = o.id and l.status <> 'canceled') as tickets,
           o.total_cents, o.status::text, o.payment_method::text
         from orders o join events e on e.id = o.event_id left join event_dates d on d.id = o.scope_id
         where o.reseller_id = ${reseller.id} and o.organiser_id = ${reseller.organiserId} and o.status in ('valid', 'cancelled')
-          ${input.before ? sql`and o.created_at < ${input.before}::timestamptz` : sql``}
-        order by o.created_at desc limit ${input.limit + 1}`,
+          ${cursor ? sql`and (o.created_at, o.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)` : sql``}
+        order by o.created_at desc, o.id desc limit ${input.limit + 1}`,
   );
   const items = rows.slice(0, input.limit).map((r) => ({
     id: r.id,
@@ -182,6 +185,7 @@ export async function resellerOrders(db: DbOrTx, reseller: Reseller, input: z.ou
     status: r.status,
     paymentMethod: r.payment_method,
   }));
-  const last = items.at(-1);
-  return { items, nextBefore: rows.length > input.limit && last ? last.createdAt.toISOString() : null };
+  // The cursor keeps the database's microseconds (a Date would cut them and skip rows).
+  const last = rows[input.limit - 1];
+  return { items, nextBefore: rows.length > input.limit && last ? `${last.cursor_at}|${last.id}` : null };
 }
