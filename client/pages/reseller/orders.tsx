@@ -13,13 +13,16 @@ import { type ResellerOrder, ticketsPdfUrl } from "./model";
 
 const PAGE_SIZE = 25;
 
+// Order numbers ("3FUS-4JYS"), times and amounts stay on one line; names and events wrap.
+const NOWRAP = { whiteSpace: "nowrap" } as const;
+
 /** The tickets PDF of a valid order (a cancelled one has none). */
 function PdfLink({ order }: { order: ResellerOrder }) {
   const { t, i18n } = useLingui();
   if (order.status !== "valid") return null;
   const number = order.number;
   return (
-    <Anchor href={ticketsPdfUrl(order.id, i18n.locale)} target="_blank" rel="noopener" size="sm" aria-label={t`Tickets of order ${number} (PDF)`} data-testid="order-pdf">
+    <Anchor href={ticketsPdfUrl(order.id, i18n.locale)} target="_blank" rel="noopener" size="sm" aria-label={t`Tickets of order ${number} (PDF)`} style={NOWRAP} data-testid="order-pdf">
       <Trans>Tickets (PDF)</Trans>
     </Anchor>
   );
@@ -42,7 +45,9 @@ function EventCell({ order }: { order: ResellerOrder }) {
 function BuyerCell({ order }: { order: ResellerOrder }) {
   return (
     <Stack gap={0}>
-      <Text size="sm">{order.buyerName || "–"}</Text>
+      <Text size="sm" style={{ overflowWrap: "anywhere" }}>
+        {order.buyerName || "–"}
+      </Text>
       {order.buyerEmail && (
         <Text size="xs" c="dimmed" style={{ overflowWrap: "anywhere" }}>
           {order.buyerEmail}
@@ -92,10 +97,10 @@ function OrdersTable({ rows, busy }: { rows: ResellerOrder[]; busy: boolean }) {
         <Table.Tbody>
           {rows.map((o) => (
             <Table.Tr key={o.id} data-testid="reseller-order-row">
-              <Table.Td ff="monospace" fw={600}>
+              <Table.Td ff="monospace" fw={600} style={NOWRAP}>
                 {o.number}
               </Table.Td>
-              <Table.Td>{dates.dateTime(o.createdAt)}</Table.Td>
+              <Table.Td style={NOWRAP}>{dates.dateTime(o.createdAt)}</Table.Td>
               <Table.Td>
                 <EventCell order={o} />
               </Table.Td>
@@ -103,7 +108,9 @@ function OrdersTable({ rows, busy }: { rows: ResellerOrder[]; busy: boolean }) {
                 <BuyerCell order={o} />
               </Table.Td>
               <Table.Td ta="right">{o.tickets}</Table.Td>
-              <Table.Td ta="right">{formatCents(o.totalCents, i18n.locale)}</Table.Td>
+              <Table.Td ta="right" style={NOWRAP}>
+                {formatCents(o.totalCents, i18n.locale)}
+              </Table.Td>
               <Table.Td>{labelOf(i18n, PAYMENT_METHOD_LABELS, o.paymentMethod)}</Table.Td>
               <Table.Td>
                 <OrderStatusBadge status={o.status as OrderStatus} />

@@ -43,9 +43,9 @@ function AllocationsTable({ rows }: { rows: AllocationSummary[] }) {
   const dates = useOrderDates();
   const number = new Intl.NumberFormat(i18n.locale);
   return (
-    <Table.ScrollContainer minWidth={1100}>
+    <Table.ScrollContainer minWidth={860}>
       <Table verticalSpacing="sm" highlightOnHover aria-label={t`My allocations`}>
-        <Table.Thead style={NOWRAP}>
+        <Table.Thead>
           <Table.Tr>
             <Table.Th>
               <Trans>Event</Trans>
@@ -139,8 +139,9 @@ function AllocationCards({ rows }: { rows: AllocationSummary[] }) {
         return (
           <Paper key={a.id} withBorder p="sm" component="li" data-testid="allocation-row">
             <Stack gap={6}>
-              <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <Anchor component={Link} href={sellHref(a)} fw={600}>
+              {/* Wraps: a long state ("Zurück im freien Verkauf") goes below the event's name. */}
+              <Group justify="space-between" gap="xs" align="flex-start">
+                <Anchor component={Link} href={sellHref(a)} fw={600} miw={0} style={{ overflowWrap: "break-word" }}>
                   {a.eventName}
                 </Anchor>
                 <AllocationStateBadge allocation={a} />

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Button, Group, NumberInput, Paper, SegmentedControl, Select, Stack, Text, TextInput, Title, Tooltip } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import type { FormEvent } from "react";
+import { type FormEvent, useEffect, useRef } from "react";
 import { formatCents } from "../../../shared/rules/money";
 import type { SeatInfo } from "../../components/Shop/model";
 import { labelOf, PAYMENT_METHOD_LABELS } from "../dashboard/orders/labels";
@@ -267,10 +267,13 @@ export function SaleResultPanel({ phase, onPrint, onNext }: { phase: Extract<Sal
   const number = result.number;
   const total = formatCents(result.totalCents, i18n.locale);
   const method = labelOf(i18n, PAYMENT_METHOD_LABELS, result.paymentMethod);
+  // The Sell button is gone: keyboard and screen reader users continue from the result.
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
   return (
     <Paper withBorder p="md" bg="green.0" data-testid="sale-done">
       <Stack gap="sm">
-        <Title order={2} size="h4">
+        <Title order={2} size="h4" ref={heading} tabIndex={-1} style={{ outline: "none" }}>
           <Trans>Sale complete</Trans>
         </Title>
         <Text>

@@ -168,6 +168,7 @@ function SellScreen({ allocation }: { allocation: ResellerAllocation }) {
   const startOver = () =>
     modals.openConfirmModal({
       title: t`Start over without the answer?`,
+      closeButtonProps: { "aria-label": t`Close` },
       children: (
         <Text size="sm">
           <Trans>The sale may have gone through. Check your orders before selling these seats again.</Trans>

@@ -45,6 +45,7 @@ export function useResellerStatus() {
       const { name } = reseller;
       modals.openConfirmModal({
         title: t`Deactivate ${name}?`,
+        closeButtonProps: { "aria-label": t`Close` },
         children: t`${name} is signed out at once and can neither log in nor sell until you activate the account again.`,
         labels: { confirm: t`Deactivate`, cancel: t`Cancel` },
         confirmProps: { color: "red" },

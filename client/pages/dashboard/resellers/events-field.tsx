@@ -43,7 +43,7 @@ function EventCard({ form, options, stored, index }: Props & { index: number }) 
     <Paper withBorder p="sm" component="li" data-testid="reseller-event">
       <Stack gap="xs">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <div>
+          <div style={{ flex: 1, minWidth: 0, overflowWrap: "anywhere" }}>
             <Text fw={600}>{name}</Text>
             <Text size="xs" c="dimmed">
               {when ? `${when} · ${status}` : status}
@@ -53,6 +53,7 @@ function EventCard({ form, options, stored, index }: Props & { index: number }) 
             variant="subtle"
             color="red"
             size="compact-sm"
+            style={{ flexShrink: 0 }}
             aria-label={t`Remove ${name}`}
             onClick={() => {
               form.setErrors({});

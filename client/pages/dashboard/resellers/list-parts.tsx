@@ -1,5 +1,5 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { ActionIcon, Anchor, Badge, Group, Menu, Paper, SimpleGrid, Stack, Table, Text } from "@mantine/core";
+import { ActionIcon, Anchor, Badge, Group, Menu, Paper, SimpleGrid, Stack, Table, Text, VisuallyHidden } from "@mantine/core";
 import { Link } from "wouter";
 import type { ResellerRef } from "./actions";
 import { type ResellerRow, resellerPaths, useResellerFormats } from "./use-resellers";
@@ -103,7 +103,9 @@ export function ResellersTable({ rows, ...actions }: Props) {
             <Table.Th>
               <Trans>Status</Trans>
             </Table.Th>
-            <Table.Th aria-label={t`Actions`} />
+            <Table.Th>
+              <VisuallyHidden>{t`Actions`}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>

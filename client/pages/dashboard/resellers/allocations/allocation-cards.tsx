@@ -80,6 +80,7 @@ function AllocationCard({ allocation: a, data, color, actions, canChoose, onChoo
   const confirmReturnAll = () =>
     modals.openConfirmModal({
       title: t`Return everything unsold of ${name}?`,
+      closeButtonProps: { "aria-label": t`Close` },
       children: (
         <Text size="sm">
           <Trans>
@@ -105,7 +106,7 @@ function AllocationCard({ allocation: a, data, color, actions, canChoose, onChoo
     <Paper withBorder p="sm" component="li" data-testid="allocation-card" data-returned={a.returned ? "true" : "false"}>
       <Stack gap={6}>
         <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <Group gap={8} wrap="nowrap">
+          <Group gap={8} wrap="nowrap" miw={0} style={{ overflowWrap: "anywhere" }}>
             <ColorSwatch color={a.returned ? "#adb5bd" : (color ?? "#adb5bd")} size={16} withShadow={false} />
             <Text fw={600}>{name}</Text>
           </Group>

@@ -56,7 +56,7 @@ export function ResellerControls({ data, resellerId, onReseller, colors, allocat
         )}
         {reseller && (
           <Text size="xs" c="dimmed">
-            <Trans>Sells:</Trans>{" "}
+            <Trans>Reseller prices:</Trans>{" "}
             {reseller.tickets
               .map((tk) => {
                 const c = data.categories.find((x) => x.id === tk.ticketCategoryId);
@@ -68,7 +68,7 @@ export function ResellerControls({ data, resellerId, onReseller, colors, allocat
         )}
         <DateTimePicker
           label={t`Return to public sale`}
-          placeholder={t`At the end of the date`}
+          placeholder={current ?? t`At the end of the date`}
           description={
             current
               ? t`Time zone: ${timeZone}. Leave empty to keep ${current}.`

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from "@mantine/core";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMediaQuery } from "@mantine/hooks";
 import { useQuery } from "@tanstack/react-query";
@@ -129,7 +129,9 @@ function DatesTable({ rows }: { rows: AllocationDateRow[] }) {
             <Table.Th>{t`Date`}</Table.Th>
             <Table.Th ta="right">{t`Resellers`}</Table.Th>
             <Table.Th ta="right">{t`Active allocations`}</Table.Th>
-            <Table.Th />
+            <Table.Th>
+              <VisuallyHidden>{t`Actions`}</VisuallyHidden>
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -297,7 +299,7 @@ function AllocationListCards({ rows, open }: { rows: AllocationSummary[]; open: 
           <Paper key={a.id} withBorder p="sm" component="li" data-testid="allocation-row">
             <Stack gap={4}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
-                <div>
+                <div style={{ minWidth: 0, overflowWrap: "anywhere" }}>
                   <ResellerName row={a} />
                 </div>
                 <StateBadge row={a} />
