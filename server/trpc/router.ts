@@ -3,6 +3,7 @@ import { boxOfficeRouter } from "../modules/boxoffice/router";
 import { adminRouter } from "../modules/admin/router";
 import { authRouter } from "../modules/auth/router";
 import { contactRouter } from "../modules/contact/router";
+import { dashboardRouter } from "../modules/dashboard/router";
 import { eventsRouter } from "../modules/events/router";
 import { resellersRouter } from "../modules/resellers/router";
 import { allocationsRouter } from "../modules/resellers/allocations/router";
@@ -41,6 +42,7 @@ export const appRouter = router({
   sponsors: sponsorsRouter,
   print: printRouter,
   hardTickets: hardTicketsRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,6 +1,7 @@
-import { Alert, Anchor, Button, CopyButton, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Button, CopyButton, Grid, Group, Paper, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "wouter";
 import { canActForOrganiser } from "../../../shared/permissions";
 import { PageLoader } from "../../components/PageLoader";
@@ -10,8 +11,14 @@ import { VerificationBadge } from "../../components/VerificationBadge";
 import { useTRPC } from "../../lib/trpc";
 import { ContingentPrompt } from "../../components/ContingentPrompt";
 import { BoxOfficeCard } from "./boxoffice/card";
+import { EventCalendar } from "./home/calendar";
+import { FigureCards, type HomePeriod, PeriodSwitch, SalesByType } from "./home/figures";
+import { NextEvent, RecentOrders } from "./home/recent";
 
-/** Dashboard home: the organiser's account state and public profile link. */
+/**
+ * Dashboard home: the period's sales figures and sales by ticket type, recent orders, the next
+ * event, the calendar of event dates (decision 023), the account state and the public profile link.
+ */
 export default function DashboardHome() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
@@ -19,6 +26,8 @@ export default function DashboardHome() {
   const canView = canActForOrganiser(info?.user, ["viewMainDashboard"]);
   const canOpenDocuments = canActForOrganiser(info?.user, ["orgProfileAccess"]);
   const overview = useQuery({ ...trpc.account.overview.queryOptions(), enabled: canView });
+  const [period, setPeriod] = useState<HomePeriod>("30d");
+  const home = useQuery({ ...trpc.dashboard.home.queryOptions({ period }), enabled: canView, placeholderData: keepPreviousData });
 
   if (!canView) {
     return (
@@ -52,6 +61,28 @@ export default function DashboardHome() {
         </Alert>
       )}
       {o.plan !== "none" && o.contingentShort && <ContingentPrompt balance={o.ticketContingent} liveNeed={o.liveNeed} />}
+      <Group justify="space-between" align="center" gap="sm">
+        <Title order={2} size="h3">
+          <Trans>Sales</Trans>
+        </Title>
+        <PeriodSwitch value={period} onChange={setPeriod} />
+      </Group>
+      {home.isError && <Alert color="red">{describeError(i18n, home.error)}</Alert>}
+      <FigureCards figures={home.data?.figures} />
+      <Grid>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <SalesByType figures={home.data?.figures} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <RecentOrders data={home.data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
+          <NextEvent data={home.data} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
+          <EventCalendar />
+        </Grid.Col>
+      </Grid>
       <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
         <Paper withBorder p="md">
           <Stack gap="xs">

@@ -1,0 +1,115 @@
+import { Alert, Group, Paper, Progress, SegmentedControl, SimpleGrid, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
+import type { RouterOutputs } from "../../../lib/trpc";
+import { formatCents } from "../../../../shared/rules/money";
+
+export type HomePeriod = "today" | "7d" | "30d" | "all";
+export type HomeData = RouterOutputs["dashboard"]["home"];
+type Figures = HomeData["figures"];
+
+/** The period switch: today, the last 7 and 30 calendar days (Berlin time), all time. */
+export function PeriodSwitch({ value, onChange }: { value: HomePeriod; onChange: (p: HomePeriod) => void }) {
+  const { t } = useLingui();
+  return (
+    <SegmentedControl
+      value={value}
+      onChange={(v) => onChange(v as HomePeriod)}
+      aria-label={t`Period`}
+      data={[
+        { value: "today", label: t`Today` },
+        { value: "7d", label: t`7 days` },
+        { value: "30d", label: t`30 days` },
+        { value: "all", label: t`All` },
+      ]}
+    />
+  );
+}
+
+function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId: string }) {
+  return (
+    <Paper withBorder p="md">
+      <Text size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fw={700} fz="xl" data-testid={testId}>
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/** Gross sales, revenue, tickets sold and orders of the period (decision 023). */
+export function FigureCards({ figures }: { figures: Figures | undefined }) {
+  const { t, i18n } = useLingui();
+  if (!figures) {
+    return (
+      <SimpleGrid cols={{ base: 2, md: 4 }}>
+        {[0, 1, 2, 3].map((i) => (
+          <Skeleton key={i} h={86} />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  const money = (cents: number) => formatCents(cents, i18n.locale);
+  const number = new Intl.NumberFormat(i18n.locale);
+  const refunded = money(figures.refundedCents);
+  const fees = money(figures.boxOfficeFeesCents);
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }}>
+      <Stat label={t`Gross sales`} value={money(figures.grossCents)} hint={figures.refundedCents > 0 ? t`after ${refunded} refunded` : undefined} testId="home-gross" />
+      <Stat label={t`Revenue`} value={money(figures.revenueCents)} hint={figures.boxOfficeFeesCents > 0 ? t`incl. ${fees} box office fees` : undefined} testId="home-revenue" />
+      <Stat label={t`Tickets sold`} value={number.format(figures.tickets)} testId="home-tickets" />
+      <Stat label={t`Orders`} value={number.format(figures.orders)} testId="home-orders" />
+    </SimpleGrid>
+  );
+}
+
+const BAR_COLORS = ["blue", "teal", "grape", "orange", "cyan", "pink", "lime", "indigo"];
+
+/**
+ * Sales by ticket type as a bar chart: one bar per category name, its length the category's
+ * share of the period's ticket sales (by amount), with tickets and amount beside it.
+ */
+export function SalesByType({ figures }: { figures: Figures | undefined }) {
+  const { t, i18n } = useLingui();
+  const rows = figures?.byType ?? [];
+  const max = Math.max(1, ...rows.map((r) => r.cents));
+  return (
+    <Paper withBorder p="md" h="100%">
+      <Stack gap="sm">
+        <Title order={2} size="h4">
+          <Trans>Sales by ticket type</Trans>
+        </Title>
+        {figures && rows.length === 0 && (
+          <Alert color="gray" variant="light">
+            <Trans>No tickets sold in this period.</Trans>
+          </Alert>
+        )}
+        {!figures && <Skeleton h={120} />}
+        <Stack gap="xs" role="list" aria-label={t`Sales by ticket type`}>
+          {rows.map((r, i) => {
+            const tickets = r.tickets;
+            return (
+              <div key={r.name} role="listitem">
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Text size="sm" fw={500} truncate="end">
+                    {r.name}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: "nowrap" }}>
+                    <Plural value={tickets} one="# ticket" other="# tickets" /> · {formatCents(r.cents, i18n.locale)}
+                  </Text>
+                </Group>
+                <Progress value={(r.cents / max) * 100} color={BAR_COLORS[i % BAR_COLORS.length]} size="lg" radius="sm" aria-hidden />
+              </div>
+            );
+          })}
+        </Stack>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,261 @@
+import { sql } from "drizzle-orm";
+import { z } from "zod";
+import { ORDERS_TIME_ZONE } from "../../../shared/schemas/organiser-orders";
+import type { OrderChannel, OrderStatus } from "../../../shared/schemas/orders";
+import type { DbOrTx } from "../../db/client";
+import { txRows } from "../../db/sql";
+import { TAKEABLE } from "../inventory/statuses";
+
+/**
+ * The dashboard home's figures (issue 22 item 1, decision 023): gross sales, revenue, tickets
+ * sold, orders and sales by ticket type for a period, the latest orders, the next event date and
+ * the organiser's event dates of a month. Every statement filters by the caller's organiser.
+ */
+
+export const HOME_PERIODS = ["today", "7d", "30d", "all"] as const;
+export type HomePeriod = (typeof HOME_PERIODS)[number];
+export const ZHomeInput = z.strictObject({ period: z.enum(HOME_PERIODS).default("30d") });
+export const ZCalendarInput = z.strictObject({ month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/) });
+
+/** Calendar days in ORDERS_TIME_ZONE, today included: "7d" is today and the six days before. */
+const PERIOD_DAYS: Record<Exclude<HomePeriod, "all">, number> = { today: 1, "7d": 7, "30d": 30 };
+
+/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
+function offsetAt(instant: number, timeZone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
+      .formatToParts(new Date(instant))
+      .map((p) => [p.type, Number(p.value)]),
+  );
+  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * Where a period starts: midnight in ORDERS_TIME_ZONE, `days - 1` calendar days before today
+ * (null: all time). Computed here and passed as a value, so the planner sees the range.
+ */
+export function periodStart(period: HomePeriod, now = new Date()): Date | null {
+  if (period === "all") return null;
+  const [y, m, d] = new Intl.DateTimeFormat("sv-SE", { timeZone: ORDERS_TIME_ZONE }).format(now).split("-").map(Number);
+  const midnightUtc = Date.UTC(y!, m! - 1, d! - (PERIOD_DAYS[period] - 1));
+  // The zone's offset at its own midnight (never a DST switch hour in Europe/Berlin).
+  return new Date(midnightUtc - offsetAt(midnightUtc - offsetAt(midnightUtc, ORDERS_TIME_ZONE), ORDERS_TIME_ZONE));
+}
+
+/** An order that counts (decision 023): valid, or valid once and cancelled later (it was paid). */
+const COUNTED = sql`(o.status = 'valid' or (o.status = 'cancelled' and o.paid_at is not null))`;
+
+export type HomeFigures = {
+  period: HomePeriod;
+  from: Date | null;
+  grossCents: number;
+  /** Orders paid in the period, less refunds done in the period. */
+  paidCents: number;
+  refundedCents: number;
+  revenueCents: number;
+  boxOfficeFeesCents: number;
+  tickets: number;
+  orders: number;
+  byType: { name: string; tickets: number; cents: number }[];
+};
+
+type FigureRow = {
+  orders: number | string | null;
+  paid: number | string | null;
+  refunded: number | string | null;
+  by_type: { name: string; tickets: number; cents: number; bo_fees: number }[] | string | null;
+};
+
+/**
+ * One statement: the counted orders paid in the period, their ticket lines not canceled grouped
+ * by category name, and the refunds done in the period of the organiser's counted orders.
+ */
+export async function homeFigures(db: DbOrTx, organiserId: string, period: HomePeriod): Promise<HomeFigures> {
+  const from = periodStart(period);
+  // Counted orders always have paid_at (completeOrder sets it); created_at is the fallback the definition names.
+  const paidIn = from
+    ? sql`(o.paid_at >= ${from.toISOString()}::timestamptz or (o.paid_at is null and o.created_at >= ${from.toISOString()}::timestamptz))`
+    : sql`true`;
+  // A period's few orders read their lines by the order index (a lateral join forces it); all
+  // time reads every line once with a hash join.
+  const linesOf = from
+    ? sql`cross join lateral (select l.category_name, l.total_cents from order_lines l where l.order_id = c.id and l.status <> 'canceled') l`
+    : sql`join order_lines l on l.order_id = c.id and l.status <> 'canceled'`;
+  const doneIn = from ? sql`r.done_at >= ${from.toISOString()}::timestamptz` : sql`true`;
+  const [row] = await txRows<FigureRow>(
+    db,
+    sql`with counted as materialized (
+          select o.id, o.total_cents, coalesce((o.amounts->>'boxOfficeFeeCents')::int, 0) as bo_fee
+          from orders o where o.organiser_id = ${organiserId} and ${COUNTED} and ${paidIn}
+        )
+        select (select count(*) from counted) as orders, (select coalesce(sum(total_cents), 0) from counted) as paid,
+          (select coalesce(sum(r.amount_cents), 0) from refunds r join orders o on o.id = r.order_id
+            where o.organiser_id = ${organiserId} and ${COUNTED} and r.status = 'done' and ${doneIn}) as refunded,
+          (select coalesce(json_agg(json_build_object('name', name, 'tickets', tickets, 'cents', cents, 'bo_fees', bo_fees) order by cents desc, name), '[]'::json)
+            from (select l.category_name as name, count(*)::int as tickets, sum(l.total_cents)::bigint as cents,
+                    sum(case when l.total_cents > 0 then c.bo_fee else 0 end)::bigint as bo_fees
+                  from counted c ${linesOf}
+                  group by l.category_name) x) as by_type`,
+  );
+  const byTypeRaw = typeof row?.by_type === "string" ? (JSON.parse(row.by_type) as Exclude<FigureRow["by_type"], string>) : row?.by_type;
+  const byType = (byTypeRaw ?? []).map((t) => ({ name: t.name, tickets: Number(t.tickets), cents: Number(t.cents), boFees: Number(t.bo_fees) }));
+  const paidCents = Number(row?.paid ?? 0);
+  const refundedCents = Number(row?.refunded ?? 0);
+  const boxOfficeFeesCents = byType.reduce((a, t) => a + t.boFees, 0);
+  const linesCents = byType.reduce((a, t) => a + t.cents, 0);
+  return {
+    period,
+    from,
+    grossCents: paidCents - refundedCents,
+    paidCents,
+    refundedCents,
+    revenueCents: linesCents + boxOfficeFeesCents,
+    boxOfficeFeesCents,
+    tickets: byType.reduce((a, t) => a + t.tickets, 0),
+    orders: Number(row?.orders ?? 0),
+    byType: byType.map(({ name, tickets, cents }) => ({ name, tickets, cents })),
+  };
+}
+
+export type RecentOrder = {
+  id: string;
+  number: string;
+  status: OrderStatus;
+  channel: OrderChannel;
+  buyerName: string;
+  eventName: string;
+  totalCents: number;
+  tickets: number;
+  at: Date;
+};
+
+/** The last five counted orders, newest first (the organiser's orders index read backwards). */
+export async function recentOrders(db: DbOrTx, organiserId: string, limit = 5): Promise<RecentOrder[]> {
+  const rows = await txRows<{
+    id: string;
+    number: string;
+    status: OrderStatus;
+    channel: OrderChannel;
+    first_name: string | null;
+    last_name: string | null;
+    event_name: string;
+    total_cents: number;
+    tickets: number;
+    at: Date | string;
+  }>(
+    db,
+    sql`select o.id::text, o.number, o.status::text as status, o.channel::text as channel, o.buyer->>'firstName' as first_name, o.buyer->>'lastName' as last_name,
+          e.name as event_name, o.total_cents, coalesce(o.paid_at, o.created_at) as at,
+          (select count(*)::int from order_lines l where l.order_id = o.id and l.status <> 'canceled') as tickets
+        from orders o join events e on e.id = o.event_id
+        where o.organiser_id = ${organiserId} and ${COUNTED}
+        order by o.created_at desc, o.id desc
+        limit ${limit}`,
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    number: r.number,
+    status: r.status,
+    channel: r.channel,
+    buyerName: `${r.first_name ?? ""} ${r.last_name ?? ""}`.trim(),
+    eventName: r.event_name,
+    totalCents: Number(r.total_cents),
+    tickets: Number(r.tickets),
+    at: new Date(r.at),
+  }));
+}
+
+export type NextEvent = {
+  dateId: string;
+  eventId: string;
+  eventName: string;
+  timeZone: string;
+  startsAt: Date;
+  endsAt: Date;
+  /** Ticket lines of the date not canceled (valid orders). */
+  sold: number;
+  /** Places free now: free seats and standing places with a plan, else the ticket quotas (capped by the attendee limit); null when unlimited. */
+  left: number | null;
+};
+
+/** The organiser's next published date that has not ended, with what it sold and has left. */
+export async function nextEvent(db: DbOrTx, organiserId: string): Promise<NextEvent | null> {
+  const [row] = await txRows<{
+    date_id: string;
+    event_id: string;
+    event_name: string;
+    time_zone: string;
+    starts_at: Date | string;
+    ends_at: Date | string;
+    sold: number;
+    seats: number | null;
+    areas: number | null;
+    quotas: number | null;
+    attendees: number | null;
+  }>(
+    db,
+    sql`with d as (
+          select d.id, d.event_id, e.name, e.time_zone, d.starts_at, d.ends_at
+          from event_dates d join events e on e.id = d.event_id
+          where d.organiser_id = ${organiserId} and e.organiser_id = ${organiserId} and e.status = 'published' and d.ends_at > now()
+          order by d.starts_at, d.id limit 1
+        )
+        select d.id::text as date_id, d.event_id::text, d.name as event_name, d.time_zone, d.starts_at, d.ends_at,
+          (select count(*)::int from order_lines l join orders o on o.id = l.order_id
+            where l.scope_id = d.id and l.status <> 'canceled' and o.status = 'valid') as sold,
+          (select count(*)::int from seat_inventory s where s.event_date_id = d.id and ${TAKEABLE}) as seats,
+          (select sum(a.capacity - a.held - a.sold)::int from area_inventory a where a.event_date_id = d.id) as areas,
+          (select sum(q.capacity - q.held - q.sold)::int from quota_inventory q where q.scope_id = d.id and q.counter_key like 'ticket:%') as quotas,
+          (select (q.capacity - q.held - q.sold)::int from quota_inventory q where q.scope_id = d.id and q.counter_key = 'attendees') as attendees,
+          exists(select 1 from seat_inventory s where s.event_date_id = d.id) or exists(select 1 from area_inventory a where a.event_date_id = d.id) as has_plan
+        from d`,
+  );
+  if (!row) return null;
+  const hasPlan = (row as unknown as { has_plan: boolean }).has_plan;
+  const base = hasPlan ? Number(row.seats ?? 0) + Number(row.areas ?? 0) : row.quotas === null ? null : Number(row.quotas);
+  const attendees = row.attendees === null ? null : Number(row.attendees);
+  const left = base === null ? attendees : attendees === null ? base : Math.min(base, attendees);
+  return {
+    dateId: row.date_id,
+    eventId: row.event_id,
+    eventName: row.event_name,
+    timeZone: row.time_zone,
+    startsAt: new Date(row.starts_at),
+    endsAt: new Date(row.ends_at),
+    sold: Number(row.sold),
+    left: left === null ? null : Math.max(0, left),
+  };
+}
+
+export type CalendarDate = { dateId: string; eventId: string; eventName: string; status: string; timeZone: string; startsAt: Date; endsAt: Date; localDate: string };
+
+/** The organiser's event dates of a month (YYYY-MM in ORDERS_TIME_ZONE, a week either side for the grid), by start. */
+export async function calendarDates(db: DbOrTx, organiserId: string, month: string): Promise<CalendarDate[]> {
+  const rows = await txRows<{ date_id: string; event_id: string; event_name: string; status: string; time_zone: string; starts_at: Date | string; ends_at: Date | string; local_date: string }>(
+    db,
+    sql`select d.id::text as date_id, d.event_id::text, e.name as event_name, e.status::text as status, e.time_zone, d.starts_at, d.ends_at,
+          to_char(d.starts_at at time zone e.time_zone, 'YYYY-MM-DD') as local_date
+        from event_dates d join events e on e.id = d.event_id
+        where d.organiser_id = ${organiserId}
+          and d.starts_at >= ((${`${month}-01`}::date - 7)::timestamp at time zone ${ORDERS_TIME_ZONE})
+          and d.starts_at < (((${`${month}-01`}::date + interval '1 month')::date + 7)::timestamp at time zone ${ORDERS_TIME_ZONE})
+        order by d.starts_at, d.id
+        limit 500`,
+  );
+  return rows.map((r) => ({
+    dateId: r.date_id,
+    eventId: r.event_id,
+    eventName: r.event_name,
+    status: r.status,
+    timeZone: r.time_zone,
+    startsAt: new Date(r.starts_at),
+    endsAt: new Date(r.ends_at),
+    localDate: r.local_date,
+  }));
+}
+
+/** Everything the home shows for a period (the calendar is asked for by month). */
+export async function dashboardHome(db: DbOrTx, organiserId: string, period: HomePeriod) {
+  const [figures, recent, next] = await Promise.all([homeFigures(db, organiserId, period), recentOrders(db, organiserId), nextEvent(db, organiserId)]);
+  return { figures, recent, next };
+}
