@@ -103,6 +103,8 @@ export const APP_ERROR_CODES = [
   "ALLOCATION_RETURN_TIME",
   "RESELLER_TICKET_NOT_ASSIGNED",
   "RESELLER_LIMIT",
+  // Publishing gate (issue 22)
+  "STANDING_AREA_WITHOUT_TICKET",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

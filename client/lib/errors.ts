@@ -41,6 +41,7 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   INSUFFICIENT_CONTINGENT: msg`Insufficient ticket contingent. Buy a plan with enough tickets to publish this event.`,
   EVENT_INCOMPLETE: msg`The event is not complete yet: please fill in the event data and its dates.`,
   NO_TICKETS: msg`Add at least one ticket category before publishing.`,
+  STANDING_AREA_WITHOUT_TICKET: msg`A free seating area of the seating plan has no ticket. Add a ticket for its category in the tickets step before publishing.`,
   HAS_SALES: msg`Tickets have already been sold for this event, so it cannot be deleted.`,
   INVALID_UPLOAD: msg`This file is not a valid image.`,
   UPLOAD_TOO_LARGE: msg`The file is too large.`,

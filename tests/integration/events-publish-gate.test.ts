@@ -6,6 +6,7 @@ import { publishDueEvents } from "../../server/modules/events/lifecycle";
 import { appCodeOf, createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { setContingent } from "./helpers/factories";
 import { attempt } from "./helpers/trpc";
+import { chooseTemplate, createTemplateVia, smallLayout } from "./helpers/stadiums";
 import {
   createEventVia,
   daysFromNow,
@@ -138,6 +139,23 @@ describe("completeness", () => {
     const res = await publish(client, id, "now");
     expect(appCodeOf(res)).toBe("EVENT_INCOMPLETE");
     expect(await snapshotEvent(t.database.db, id)).toEqual(before);
+  });
+
+  it("a free seating area of the seating plan without a ticket is STANDING_AREA_WITHOUT_TICKET (SPEC §5)", async () => {
+    const { client } = await signedInOrganiser(t);
+    const id = await createEventVia(client);
+    const templateId = await createTemplateVia(client, smallLayout());
+    ok(await chooseTemplate(client, id, templateId));
+    // Tickets for the seated categories a and b only: the standing block S (category c) has none.
+    await saveTicketsVia(client, id, [ticketCategory("a", { seatingCategoryId: "a" }), ticketCategory("b", { seatingCategoryId: "b" })]);
+    const before = await snapshotEvent(t.database.db, id);
+    const res = await publish(client, id, "now");
+    expect(appCodeOf(res)).toBe("STANDING_AREA_WITHOUT_TICKET");
+    expect(res.error?.fieldErrors).toHaveProperty(["categories"]);
+    expect(await snapshotEvent(t.database.db, id)).toEqual(before);
+    // A ticket for the area's category, or one for every category, lets it go on sale.
+    await saveTicketsVia(client, id, [ticketCategory("a", { seatingCategoryId: "a" }), ticketCategory("c", { seatingCategoryId: "c" })]);
+    expect(ok(await publish(client, id, "now")).status).toBe("published");
   });
 
   it("removing every category of a draft makes it unpublishable again", async () => {

@@ -42,6 +42,8 @@ beforeAll(async () => {
     await saveTicketsVia(organiser, eventId, [
       ticketCategory("a", { name: "Ticket a", seatingCategoryId: "a" }),
       ticketCategory("b", { name: "Ticket b", seatingCategoryId: "b" }),
+      // The standing area S (category c) needs a ticket too (SPEC §5).
+      ticketCategory("c", { name: "Ticket c", seatingCategoryId: "c" }),
     ]);
     await organiser.trpc.events.publish.mutate({ id: eventId, publishOption: "now" });
     const [a, b] = await categoriesOf(t.database.db, eventId);

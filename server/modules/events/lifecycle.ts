@@ -1,6 +1,6 @@
 import { and, count, eq, gt, inArray, isNull, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { eventDates, events, orderLines, orders, organisers, ticketCategories } from "../../db/schema";
+import { eventDates, eventSeating, events, orderLines, orders, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { cancelOrdersOfEvent } from "../orders/cancel";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf } from "../seating/budget";
@@ -34,9 +34,18 @@ async function assertComplete(tx: DbOrTx, event: EventRow): Promise<void> {
     const [dates] = await tx.select({ n: count() }).from(eventDates).where(eq(eventDates.eventId, event.id));
     if (!dates?.n) throw new AppError("EVENT_INCOMPLETE", { field: "schedule" });
   }
-  // SPEC §5: a free seating area must have a ticket.
-  const [tickets] = await tx.select({ n: count() }).from(ticketCategories).where(eq(ticketCategories.eventId, event.id));
-  if (!tickets?.n) throw new AppError("NO_TICKETS", { field: "categories" });
+  const categories = await tx.select({ seatingCategoryId: ticketCategories.seatingCategoryId }).from(ticketCategories).where(eq(ticketCategories.eventId, event.id));
+  if (categories.length === 0) throw new AppError("NO_TICKETS", { field: "categories" });
+  // SPEC §5: a free seating area must have a ticket: one of its seating category, or one for every
+  // category (as the shop sells them, shop/rules-gate.ts planRequest). A season sells seats only
+  // (its tickets hold a seat on every date); its events sell their standing areas.
+  if (event.seatingMode === "template" && event.type !== "SEASONAL") {
+    const [seating] = await tx.select({ layout: eventSeating.layout }).from(eventSeating).where(eq(eventSeating.eventId, event.id)).limit(1);
+    const unsold = (seating?.layout.blocks ?? []).find(
+      (b) => b.kind === "standing" && !categories.some((c) => c.seatingCategoryId === null || c.seatingCategoryId === b.categoryId),
+    );
+    if (unsold) throw new AppError("STANDING_AREA_WITHOUT_TICKET", { field: "categories", detail: unsold.name });
+  }
 }
 
 /**
