@@ -262,7 +262,7 @@ describe("payment methods and places", () => {
 
 describe("bad input inside the sale changes nothing", () => {
   it("a ticket category of another event: NOT_FOUND, no order, the cart still holds its seat", async () => {
-    const other = await createShopEvent(t, { layout: counterLayout(), categories: [ticketCategory("seat", { seatingCategoryId: "seat" })] });
+    const other = await createShopEvent(t, { layout: counterLayout(), categories: [ticketCategory("seat", { seatingCategoryId: "seat" }), ticketCategory("stand", { seatingCategoryId: "stand" })] });
     const cart = await counterHold(cashier, ["G1:2:0"]);
     const quota = await quotaOf(t.database, dateId, `ticket:${shop.category("seat").id}`);
     const refused = await failure(

@@ -369,7 +369,7 @@ describe("targets", () => {
       ["Season a", season.seasonId],
       ["Ticket a", season.childId],
     ]);
-    expect(s.blocks.map((b) => b.id)).toEqual(["A", "B", "S"]);
+    expect(s.blocks.map((b) => b.id)).toEqual(["A", "B"]);
     expect(child).toMatchObject({ isSeason: false, seasonId: season.seasonId, categories: [{ name: "Ticket a", eventName: "Match day" }] });
   });
 });

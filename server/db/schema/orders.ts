@@ -98,6 +98,8 @@ export const orders = pgTable(
     index("orders_organiser_buyer_idx").on(t.organiserId, sql`lower(coalesce(${t.buyer}->>'lastName', '') || ' ' || coalesce(${t.buyer}->>'firstName', ''))`, t.id),
     index("orders_search_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     index("orders_pending_idx").on(t.status, t.createdAt),
+    /** The dashboard's periods (decision 023): an organiser's paid orders by the time they were paid. */
+    index("orders_organiser_paid_idx").on(t.organiserId, t.paidAt).where(sql`${t.paidAt} is not null`),
     index("orders_voucher_idx").on(t.voucherId).where(sql`${t.voucherId} is not null`),
     index("orders_reseller_idx").on(t.resellerId, t.createdAt).where(sql`${t.resellerId} is not null`),
     /** A reseller's retried sale (same key) finds its order; two at once make one (decision 022). */
@@ -196,6 +198,8 @@ export const refunds = pgTable(
   (t) => [
     index("refunds_due_idx").on(t.status, t.nextAttemptAt),
     index("refunds_order_idx").on(t.orderId),
+    /** Refunds done in a period (the dashboard's gross sales, decision 023). */
+    index("refunds_done_idx").on(t.doneAt).where(sql`${t.status} = 'done'`),
     /** A payment that was not its order's is refunded once. */
     uniqueIndex("refunds_payment_unique").on(t.provider, t.providerRef).where(sql`${t.orderId} is null`),
     check("refunds_amount_positive", sql`${t.amountCents} > 0`),

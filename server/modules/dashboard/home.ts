@@ -72,10 +72,9 @@ type FigureRow = {
  */
 export async function homeFigures(db: DbOrTx, organiserId: string, period: HomePeriod): Promise<HomeFigures> {
   const from = periodStart(period);
-  // Counted orders always have paid_at (completeOrder sets it); created_at is the fallback the definition names.
-  const paidIn = from
-    ? sql`(o.paid_at >= ${from.toISOString()}::timestamptz or (o.paid_at is null and o.created_at >= ${from.toISOString()}::timestamptz))`
-    : sql`true`;
+  // Counted orders always have paid_at (completeOrder sets it, a cancellation keeps it): the
+  // period reads the organiser's paid orders by orders_organiser_paid_idx.
+  const paidIn = from ? sql`o.paid_at >= ${from.toISOString()}::timestamptz` : sql`true`;
   // A period's few orders read their lines by the order index (a lateral join forces it); all
   // time reads every line once with a hash join.
   const linesOf = from

@@ -8,8 +8,11 @@ import { chooseTemplate, createEventWithDates, createTemplateVia, smallLayout } 
  */
 export async function publishedSeasonWithMatchDay(t: Parameters<typeof signedInOrganiser>[0]) {
   const { client: organiser } = await signedInOrganiser(t);
-  const daily = await createTemplateVia(organiser, smallLayout(), { name: "Arena daily", type: "daily" });
-  const seasonal = await createTemplateVia(organiser, smallLayout(), { name: "Arena season", type: "seasonal" });
+  // Seats only: a standing area would need a ticket of its own before the match day is published (SPEC §5).
+  const layout = smallLayout();
+  layout.blocks = layout.blocks.filter((b) => b.kind !== "standing");
+  const daily = await createTemplateVia(organiser, layout, { name: "Arena daily", type: "daily" });
+  const seasonal = await createTemplateVia(organiser, layout, { name: "Arena season", type: "seasonal" });
   const childId = await createEventWithDates(organiser, [40, 41], "Match day");
   ok(await chooseTemplate(organiser, childId, daily));
   await saveTicketsVia(organiser, childId, [ticketCategory("a", { name: "Ticket a", seatingCategoryId: "a" })]);

@@ -1,0 +1,2 @@
+CREATE INDEX "orders_organiser_paid_idx" ON "orders" USING btree ("organiser_id","paid_at") WHERE "orders"."paid_at" is not null;--> statement-breakpoint
+CREATE INDEX "refunds_done_idx" ON "refunds" USING btree ("done_at") WHERE "refunds"."status" = 'done';
