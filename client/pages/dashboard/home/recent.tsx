@@ -81,7 +81,7 @@ export function RecentOrders({ data }: { data: HomeData | undefined }) {
                 {rows.map((o) => (
                   <Table.Tr key={o.id}>
                     <Table.Td>
-                      <Anchor component={Link} href={orderHref(o.id)} size="sm" fw={600}>
+                      <Anchor component={Link} href={orderHref(o.id)} size="sm" fw={600} style={{ whiteSpace: "nowrap" }}>
                         {o.number}
                       </Anchor>
                       <Text size="xs" c="dimmed">
