@@ -14,14 +14,14 @@ const DEMO_ALLOCATION_PLACES = 20;
  * The demo reseller (Rita, reseller@example.com) sells the demo match: its details, every ticket
  * category of the match at its price, and an allocation of ten seats and twenty standing places
  * on the match's date, made through the allocation service (issue 21). Does nothing when the
- * reseller or the match is missing or the reseller has its tickets already. Returns whether it did.
+ * reseller or the match is missing or the reseller has an allocation already. Returns whether it did.
  */
 export async function seedDemoResellers(deps: AppDeps): Promise<boolean> {
   const db = deps.database.db;
   const [row] = await txRows<{ reseller_id: string; organiser_id: string; event_id: string; date_id: string; has: boolean }>(
     db,
     sql`select u.id::text as reseller_id, e.organiser_id::text, e.id::text as event_id, d.id::text as date_id,
-          exists (select 1 from reseller_tickets t where t.reseller_id = u.id) as has
+          exists (select 1 from reseller_allocations a where a.reseller_id = u.id) as has
         from users u join events e on e.organiser_id = u.organiser_id and e.name = ${DEMO_MATCH} join event_dates d on d.event_id = e.id
         where u.email = ${DEMO_ACCOUNTS.reseller} and u.role = 'reseller' order by d.starts_at limit 1`,
   );

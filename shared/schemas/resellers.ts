@@ -100,17 +100,31 @@ export const ZAllocationCount = z.object({
 
 const seatKeys = z.array(text().min(1).max(60)).max(ALLOCATION_SEATS_MAX, V.maxLength);
 
+/** Counted places, each category and area once (a second row would be the same places again). */
+const ZAllocationCounts = z
+  .array(ZAllocationCount)
+  .max(RESELLER_TICKETS_MAX, V.maxLength)
+  .superRefine((counts, ctx) => {
+    const seen = new Set<string>();
+    counts.forEach((c, i) => {
+      const key = `${c.ticketCategoryId}|${c.areaId}`;
+      if (seen.has(key)) ctx.addIssue({ code: "custom", path: [i, "ticketCategoryId"], message: V.duplicate });
+      seen.add(key);
+    });
+  });
+
 /**
  * The organiser gives a reseller seats (picked on the plan) and counted places on one event date;
  * a second call adds to the allocation. `returnAt`: when what is unsold goes back to public sale
- * (default: the date's end). Seats are sold at the reseller's price of the category named per seat.
+ * (default: the date's end). Each seat is held under the category named for it; the reseller sells it
+ * as any of its categories for that seat's seating category, at its price (decision 022).
  */
 export const ZAllocateInput = z
   .object({
     resellerId: z.uuid(),
     eventDateId: z.uuid(),
     seats: z.array(z.object({ key: text().min(1).max(60), ticketCategoryId: z.uuid() })).max(ALLOCATION_SEATS_MAX, V.maxLength).default([]),
-    counts: z.array(ZAllocationCount).max(RESELLER_TICKETS_MAX, V.maxLength).default([]),
+    counts: ZAllocationCounts.default([]),
     returnAt: z.date(V.date).nullable().default(null),
   })
   .refine((v) => v.seats.length + v.counts.length > 0, { message: V.required, path: ["seats"] });
@@ -121,7 +135,7 @@ export const ZAllocationReturnInput = z.object({
   allocationId: z.uuid(),
   all: z.boolean().default(false),
   seats: seatKeys.default([]),
-  counts: z.array(ZAllocationCount).max(RESELLER_TICKETS_MAX, V.maxLength).default([]),
+  counts: ZAllocationCounts.default([]),
 });
 
 export const ZAllocationReturnAt = z.object({ allocationId: z.uuid(), returnAt: z.date(V.date) });

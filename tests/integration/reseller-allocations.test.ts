@@ -21,7 +21,8 @@ import {
   sellVia,
   type TestReseller,
 } from "./helpers/resellers";
-import { createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
+import { cartOf, createShopEvent, holdVia, type ShopEvent } from "./helpers/shop";
+import { checkInventory } from "../../server/modules/inventory/check";
 import { attempt } from "./helpers/trpc";
 
 let t: OrdersApp;
@@ -160,6 +161,19 @@ describe("selling from the allocation", () => {
     expect((await attempt(kiosk.client.trpc.resellers.orders.query({ before: "yesterday" }))).error?.appCode).toBe("VALIDATION");
   });
 
+  it("refuses a category and area named twice, and counts a partial cancellation out of the reseller's revenue", async () => {
+    const [summary] = ok(await attempt(kiosk.client.trpc.resellers.allocations.query()));
+    const twice = [{ ticketCategoryId: tcC, areaId: "S", quantity: 1 }, { ticketCategoryId: tcC, areaId: "S", quantity: 1 }];
+    expect((await allocateVia(shop.organiser, { resellerId: kiosk.id, eventDateId: dateId, counts: twice })).error?.appCode).toBe("VALIDATION");
+    expect((await attempt(shop.organiser.trpc.allocations.returnUnsold.mutate({ allocationId: summary!.id, counts: twice }))).error?.appCode).toBe("VALIDATION");
+    // One of the first sale's two seats is cancelled by the organiser: tickets and revenue follow.
+    const home = ok(await attempt(kiosk.client.trpc.resellers.home.query()));
+    const [first] = ok(await attempt(kiosk.client.trpc.resellers.orders.query({ limit: 100 }))).items.slice(-1);
+    const detail = ok(await attempt(shop.organiser.trpc.organiserOrders.detail.query({ orderId: first!.id })));
+    ok(await attempt(shop.organiser.trpc.organiserOrders.cancel.mutate({ orderId: first!.id, lineIds: [detail.lines[0]!.id] })));
+    expect(ok(await attempt(kiosk.client.trpc.resellers.home.query()))).toMatchObject({ ticketsSold: home.ticketsSold - 1, revenueCents: home.revenueCents - 2500 });
+  });
+
   it("shows reseller A nothing of reseller B and lets A sell nothing of B's", async () => {
     const { allocationId } = ok(await allocateVia(shop.organiser, { resellerId: other.id, eventDateId: dateId, seats: [{ key: "B:0:1", ticketCategoryId: tcB }] }));
     expect((await attempt(kiosk.client.trpc.resellers.allocation.query({ allocationId }))).error?.appCode).toBe("NOT_FOUND");
@@ -185,6 +199,19 @@ describe("selling from the allocation", () => {
     ok(await attempt(shop.organiser.trpc.resellerManage.setActive.mutate({ id: late.id, active: false })));
     expect((await sellVia(late.client, saleInput(allocationId, seatTickets(tcB, ["B:0:3"])))).error?.appCode).toBe("UNAUTHENTICATED");
     expect((await seatStates(t.database, dateId, ["B:0:3"]))["B:0:3"]!.status).toBe("PAYMENT_PENDING");
+  });
+});
+
+describe("releasing counted places named twice", () => {
+  it("gives back the sum once: the cart keeps the rest and every counter stays exact", async () => {
+    const buyer = t.client();
+    const held = ok(await holdVia(buyer, { scopeId: dateId, counts: [{ ticketCategoryId: tcC, areaId: "S", quantity: 3 }] }));
+    const cart = cartOf(held);
+    const twice = [{ ticketCategoryId: tcC, areaId: "S", quantity: 1 }, { ticketCategoryId: tcC, areaId: "S", quantity: 1 }];
+    ok(await attempt(buyer.trpc.shop.release.mutate({ cart, counts: twice })));
+    const [items] = await t.database.rows<{ n: number }>(sql`select coalesce(sum(quantity), 0)::int as n from cart_items where cart_id = ${cart.id}`);
+    expect(Number(items!.n)).toBe(1);
+    expect(await checkInventory(t.database.db)).toEqual([]);
   });
 });
 

@@ -95,6 +95,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)("a reseller's parallel sales (Post
     expect(await checkInventory(t.database.db)).toEqual([]);
   });
 
+  it("the same sale sent three times at once (a double click): one order, and every answer is that order", async () => {
+    const { allocationId } = ok(await allocateVia(shop.organiser, { resellerId: reseller.id, eventDateId: dateId, seats: [{ key: "G1:9:8", ticketCategoryId: tc }] }));
+    const input = saleInput(allocationId, seatTickets(tc, ["G1:9:8"]));
+    const results = await Promise.all([0, 1, 2].map(() => sellVia(reseller.client, input)));
+    expect(results.map((r) => r.error?.appCode ?? "ok")).toEqual(["ok", "ok", "ok"]);
+    expect(new Set(results.map((r) => r.data!.orderId)).size).toBe(1);
+    const [n] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from orders where reseller_id = ${reseller.id} and idempotency_key = ${input.idempotencyKey}`);
+    expect(Number(n!.n)).toBe(1);
+  });
+
   it("two sales of one allocated seat at once make one order", async () => {
     const key = "G1:9:9";
     const { allocationId } = ok(await allocateVia(shop.organiser, { resellerId: reseller.id, eventDateId: dateId, seats: [{ key, ticketCategoryId: tc }] }));

@@ -52,7 +52,9 @@ export function releaseStatement(input: ReleaseStatementInput): SQL {
       from old where s.event_date_id = old.event_date_id and s.seat_key = old.seat_key
       returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s, old.ticket_category_id::text as tc),
     seat_units as (select distinct k, tc from freed),
-    req as (select r.tc, r.area, r.quantity, r.spt from jsonb_to_recordset(${JSON.stringify(input.counts)}::jsonb) as r(tc uuid, area text, quantity int, spt int)),
+    -- One row per category and area (a request naming one twice asks for the sum, never twice the ledger).
+    req as (select r.tc, r.area, sum(r.quantity)::int as quantity, max(r.spt) as spt
+      from jsonb_to_recordset(${JSON.stringify(input.counts)}::jsonb) as r(tc uuid, area text, quantity int, spt int) group by r.tc, r.area),
     given as (
       select i.ticket_category_id as tc, i.area_id as area, least(req.quantity, i.quantity) as n, req.spt
       from cart_items i join req on i.ticket_category_id = req.tc and i.area_id = req.area

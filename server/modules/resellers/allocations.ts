@@ -10,7 +10,7 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { addCounterChanges, addSeatChanges, announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
-import { followCartExpiry, missingSeats, runHoldStatement } from "../inventory/hold";
+import { followCartExpiry, type HoldStatementResult, missingSeats, runHoldStatement } from "../inventory/hold";
 import { runReleaseStatement } from "../inventory/release";
 import { hashSecret } from "../shop/cart";
 import { planRequest } from "../shop/rules-gate";
@@ -63,6 +63,13 @@ async function allocationOf(db: DbOrTx, organiserId: string, allocationId: strin
 
 const isLive = (a: { state: string; expires_at: string | Date }) => a.state === "active" && new Date(a.expires_at).getTime() > Date.now();
 
+/** An allocation's hold that found something missing: its transaction rolls back. */
+class HoldLost extends Error {
+  constructor(readonly res: HoldStatementResult) {
+    super("hold lost");
+  }
+}
+
 /** Tries of an allocation that lost only to seats locked by holds still in flight. */
 const ATTEMPTS = 5;
 
@@ -95,7 +102,11 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
     const changes: Changes = new Map();
     const outcome = await db
       .transaction(async (tx) => {
-      // The allocation row first (one per reseller and date): two allocations to it take turns.
+      // The event first (as its cancellation locks it before the carts): a cancellation that
+      // committed since the check above allocates nothing.
+      const [event] = await txRows<{ status: string }>(tx, sql`select status::text from events where id = ${scope.event.id} for share`);
+      if (!event || isCancelled(event.status as typeof scope.event.status)) throw new AppError("EVENT_CANCELLED");
+      // The allocation row next (one per reseller and date): two allocations to it take turns.
       const [existing] = await txRows<{ id: string; cart_id: string; version: number; live: boolean }>(
         tx,
         sql`select a.id::text, a.cart_id::text, c.version, c.state = 'active' and c.expires_at > now() as live
@@ -103,6 +114,12 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
             where a.reseller_id = ${input.resellerId} and a.event_date_id = ${scope.scopeId} for update of a`,
       );
       const returnAt = input.returnAt ?? scope.date.endsAt;
+      // A new return time for a live allocation moves first: its cart, then its seats (decision 009), before the hold.
+      if (existing?.live && input.returnAt) {
+        await moveReturnAt(tx, existing.id, existing.cart_id, input.returnAt);
+        const [moved] = await txRows<{ version: number }>(tx, sql`select version from carts where id = ${existing.cart_id}`);
+        existing.version = Number(moved!.version);
+      }
       const fresh = existing?.live
         ? null
         : { id: randomUUID(), secretHash: hashSecret(randomBytes(24).toString("base64url")), ttlSeconds: Math.max(1, Math.ceil((returnAt.getTime() - Date.now()) / 1000)) };
@@ -115,7 +132,8 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
         area: plan.area,
         fast: false,
       });
-      if (!res.cart) return { res, allocationId: null };
+      // Nothing held: roll back (a return time moved above stays as it was).
+      if (!res.cart) throw new HoldLost(res);
       let allocationId = existing?.id ?? null;
       if (fresh && existing) {
         await tx.execute(sql`update reseller_allocations set cart_id = ${fresh.id}, return_at = ${returnAt.toISOString()}::timestamptz, updated_at = now() where id = ${existing.id}`);
@@ -127,8 +145,6 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
               returning id::text`,
         );
         allocationId = row!.id;
-      } else if (input.returnAt) {
-        await moveReturnAt(tx, existing!.id, existing!.cart_id, input.returnAt);
       }
       addSeatChanges(scope, res.won, changes);
       addCounterChanges(scope.scopeId, res.counters, changes);
@@ -136,6 +152,7 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
     })
       // The first allocation of this reseller and date made at the same moment elsewhere: add to it.
       .catch((err: unknown) => {
+        if (err instanceof HoldLost) return { res: err.res, allocationId: null };
         if (isUniqueViolation(err, "reseller_allocations_reseller_date") && attempt < ATTEMPTS) return null;
         throw err;
       });

@@ -3,7 +3,6 @@ import { sql } from "drizzle-orm";
 import type { z } from "zod";
 import { isCancelled } from "../../../shared/rules/event-status";
 import type { ZResellerSellInput } from "../../../shared/schemas/resellers";
-import { isUniqueViolation } from "../../db/errors";
 import { txRows } from "../../db/sql";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
@@ -151,11 +150,10 @@ export async function sellFromAllocation(deps: AppDeps, reseller: Reseller, inpu
       if (done === "lost") throw new AppError("ALLOCATION_EXCEEDED", { field: "tickets" });
     });
   } catch (err) {
-    // The same key committed meanwhile by a concurrent request: that sale.
-    if (isUniqueViolation(err, "orders_reseller_key_unique")) {
-      const raced = await saleByKey(deps, reseller.id, input.idempotencyKey);
-      if (raced) return raced;
-    }
+    // The same key committed meanwhile by a concurrent request (a double click: this one then finds
+    // the places sold, or the key taken): that sale, not an error.
+    const raced = await saleByKey(deps, reseller.id, input.idempotencyKey);
+    if (raced) return raced;
     throw err;
   }
   announceChanges(deps, changes);

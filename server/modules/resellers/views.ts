@@ -47,8 +47,8 @@ export async function allocationSummaries(db: DbOrTx, filter: { organiserId: str
         join event_dates d on d.id = a.event_date_id
         join carts c on c.id = a.cart_id
         left join lateral (
-          select count(l.id) as sold, (select coalesce(sum(o2.total_cents), 0) from orders o2
-              where o2.reseller_id = a.reseller_id and o2.scope_id = a.event_date_id and o2.status = 'valid') as revenue
+          -- Revenue: the lines not canceled (a reseller charges no fee; a partial cancellation keeps the order's total).
+          select count(l.id) as sold, coalesce(sum(l.total_cents), 0) as revenue
           from orders o join order_lines l on l.order_id = o.id and l.status <> 'canceled'
           where o.reseller_id = a.reseller_id and o.scope_id = a.event_date_id and o.status = 'valid') s on true
         where a.organiser_id = ${filter.organiserId}
@@ -90,7 +90,8 @@ export async function resellerHome(db: DbOrTx, reseller: Reseller & { name: stri
     sql`select (select name from organisers where id = ${reseller.organiserId}) as organiser,
           (select count(*)::int from order_lines l join orders o on o.id = l.order_id
             where o.reseller_id = ${reseller.id} and o.status = 'valid' and l.status <> 'canceled') as sold,
-          (select coalesce(sum(total_cents), 0)::int from orders where reseller_id = ${reseller.id} and status = 'valid') as revenue,
+          (select coalesce(sum(l.total_cents), 0)::int from order_lines l join orders o on o.id = l.order_id
+            where o.reseller_id = ${reseller.id} and o.status = 'valid' and l.status <> 'canceled') as revenue,
           (select count(*)::int from orders where reseller_id = ${reseller.id} and status = 'valid') as orders`,
   );
   return {

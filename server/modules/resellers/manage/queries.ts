@@ -47,18 +47,13 @@ async function assignedEventsOf(db: DbOrTx, organiserId: string, resellerIds: st
 
 /**
  * The organiser's resellers, oldest first, with their events and what they sold: tickets are
- * the lines not canceled of their valid orders, revenue the sum of those orders' totals.
+ * the lines not canceled of their valid orders, revenue the sum of those lines' totals (a reseller
+ * charges no fee; a partial cancellation leaves the order's total as paid and refunds the rest).
  */
 export async function listResellers(db: DbOrTx, organiserId: string) {
   const ofReseller = and(eq(orders.organiserId, organiserId), eq(orders.status, "valid"), isNotNull(orders.resellerId));
-  const revenue = db
-    .select({ resellerId: orders.resellerId, cents: sum(orders.totalCents).as("cents") })
-    .from(orders)
-    .where(ofReseller)
-    .groupBy(orders.resellerId)
-    .as("revenue");
   const sold = db
-    .select({ resellerId: orders.resellerId, n: count().as("n") })
+    .select({ resellerId: orders.resellerId, n: count().as("n"), cents: sum(orderLines.totalCents).as("cents") })
     .from(orderLines)
     .innerJoin(orders, eq(orders.id, orderLines.orderId))
     .where(and(ofReseller, ne(orderLines.status, "canceled")))
@@ -74,11 +69,10 @@ export async function listResellers(db: DbOrTx, organiserId: string) {
       mobile: resellerProfiles.mobile,
       status: users.status,
       ticketsSold: sql<number>`coalesce(${sold.n}, 0)`.mapWith(Number),
-      revenueCents: sql<number>`coalesce(${revenue.cents}, 0)`.mapWith(Number),
+      revenueCents: sql<number>`coalesce(${sold.cents}, 0)`.mapWith(Number),
     })
     .from(users)
     .innerJoin(resellerProfiles, eq(resellerProfiles.userId, users.id))
-    .leftJoin(revenue, eq(revenue.resellerId, users.id))
     .leftJoin(sold, eq(sold.resellerId, users.id))
     .where(isResellerOf(organiserId))
     .orderBy(asc(users.createdAt), asc(users.id));
