@@ -76,8 +76,9 @@ const ATTEMPTS = 5;
 /**
  * Gives a reseller seats and counted places of one date (adds to its allocation there). Seats
  * must be free (not sold, held or another reseller's): otherwise nothing is allocated and the
- * seats in the way are named. Each seat is sold later at the reseller's price of the ticket
- * category named for it, which the reseller must sell (RESELLER_TICKET_NOT_ASSIGNED).
+ * seats in the way are named. Each seat is held under the ticket category named for it, which
+ * the reseller must sell (RESELLER_TICKET_NOT_ASSIGNED); the reseller sells it as any of its
+ * categories for that seat's seating category, at its price (decision 022).
  */
 export async function allocate(deps: AppDeps, organiserId: string, input: AllocateInput): Promise<{ allocationId: string }> {
   const db = deps.database.db;

@@ -87,7 +87,7 @@ export function EventCalendar() {
                   {dates.dateTime(new Date(d.startsAt), d.timeZone)}
                 </Text>
                 {d.status === "published" && new Date(d.endsAt) > new Date() && (
-                  <Anchor component={Link} href={`/boxoffice/${d.dateId}`} size="xs">
+                  <Anchor component={Link} href={`/boxoffice/${d.dateId}`} size="xs" aria-label={t`Box office of ${d.eventName}`}>
                     <Trans>Box office</Trans>
                   </Anchor>
                 )}

@@ -125,7 +125,9 @@ export function NextEvent({ data }: { data: HomeData | undefined }) {
   const dates = useOrderDates();
   const info = useUserInfo();
   const canCounter = canActForOrganiser(info?.user, ["showBoxoffice"]) || canActForOrganiser(info?.user, ["updateBoxoffice"]);
+  const { t } = useLingui();
   const next = data?.next;
+  const eventName = next?.eventName ?? "";
   return (
     <Paper withBorder p="md" h="100%">
       <Stack gap="xs">
@@ -156,11 +158,11 @@ export function NextEvent({ data }: { data: HomeData | undefined }) {
             </Group>
             <Group gap="xs" mt="xs">
               {canCounter && (
-                <Button component={Link} href={`/boxoffice/${next.dateId}`} size="xs">
+                <Button component={Link} href={`/boxoffice/${next.dateId}`} size="xs" aria-label={t`Box office of ${eventName}`}>
                   <Trans>Box office</Trans>
                 </Button>
               )}
-              <Button component="a" href={`/event/${next.eventId}`} target="_blank" rel="noopener" size="xs" variant="default">
+              <Button component="a" href={`/event/${next.eventId}`} target="_blank" rel="noopener" size="xs" variant="default" aria-label={t`Online shop of ${eventName}`}>
                 <Trans>Online shop</Trans>
               </Button>
             </Group>
