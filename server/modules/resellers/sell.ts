@@ -127,7 +127,7 @@ export async function sellFromAllocation(deps: AppDeps, reseller: Reseller, inpu
         throw new AppError(cart?.live ? "ALLOCATION_EXCEEDED" : "ALLOCATION_RETURNED", { field: "tickets" });
       }
       if (moved === "counter_full") throw new AppError("SOLD_OUT", { field: "tickets" });
-      const { orderId } = await writeOrder(tx, {
+      const { orderId, free } = await writeOrder(tx, {
         scope,
         cartId: saleCart.id,
         idempotencyKey: input.idempotencyKey,
@@ -144,7 +144,7 @@ export async function sellFromAllocation(deps: AppDeps, reseller: Reseller, inpu
         voucher: null,
         reseller: { id: reseller.id, prices },
       });
-      if (input.paymentMethod === "free_of_charge" && (await totalOf(tx, orderId)) > 0) throw new AppError("SALE_NOT_FREE", { field: "paymentMethod" });
+      if (input.paymentMethod === "free_of_charge" && !free) throw new AppError("SALE_NOT_FREE", { field: "paymentMethod" });
       const order = (await lockOrder(tx, orderId))!;
       const done = await completeOrder(deps, tx, order, scope, changes);
       if (done === "lost") throw new AppError("ALLOCATION_EXCEEDED", { field: "tickets" });
@@ -158,9 +158,4 @@ export async function sellFromAllocation(deps: AppDeps, reseller: Reseller, inpu
   }
   announceChanges(deps, changes);
   return (await saleByKey(deps, reseller.id, input.idempotencyKey))!;
-}
-
-async function totalOf(tx: Parameters<typeof txRows>[0], orderId: string): Promise<number> {
-  const [row] = await txRows<{ total_cents: number }>(tx, sql`select total_cents from orders where id = ${orderId}`);
-  return Number(row?.total_cents ?? 0);
 }

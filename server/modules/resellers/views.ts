@@ -7,6 +7,7 @@ import type { AppDeps } from "../../deps";
 import { allocationHoldings } from "../inventory/allocation";
 import { accessToken } from "../shop/scope";
 import { readBoxOfficeSettings } from "../boxoffice/settings";
+import { resellerPrices } from "./allocations";
 import { type Reseller, ownAllocation } from "./sell";
 
 /**
@@ -113,11 +114,7 @@ export async function allocationSaleView(deps: AppDeps, reseller: Reseller, allo
   const { scope } = allocation;
   const db = deps.database.db;
   const [summary] = await allocationSummaries(db, { organiserId: reseller.organiserId, resellerId: reseller.id, eventDateId: scope.scopeId });
-  const prices = await txRows<{ tc: string; price: number }>(
-    db,
-    sql`select ticket_category_id::text as tc, price_cents as price from reseller_tickets where reseller_id = ${reseller.id} and event_id = ${scope.event.id}`,
-  );
-  const priceOf = new Map(prices.map((p) => [p.tc, Number(p.price)]));
+  const priceOf = await resellerPrices(db, reseller.id, scope.event.id);
   const settings = await readBoxOfficeSettings(db, reseller.organiserId, scope.event.id);
   return {
     ...summary!,
