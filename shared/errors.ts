@@ -105,6 +105,19 @@ export const APP_ERROR_CODES = [
   "RESELLER_LIMIT",
   // Publishing gate (issue 22)
   "STANDING_AREA_WITHOUT_TICKET",
+  // My Tickets (issue 22 item 2)
+  "TICKET_QUANTITY_BELOW_SOLD",
+  "TICKET_SALE_END_INVALID",
+  // Reports (issue 22 item 3, SPEC §8)
+  "REPORT_PERIOD_INVALID",
+  "REPORT_NO_DATA_PERIOD",
+  "REPORT_NO_DATA_EVENT",
+  "REPORT_NO_EVENT_SELECTED",
+  "REPORT_DOWNLOAD_FAILED",
+  // Wallet (issue 22 item 4, decision 024)
+  "WITHDRAWAL_ABOVE_BALANCE",
+  "WITHDRAWAL_AMOUNT_INVALID",
+  "WITHDRAWAL_NO_PAYMENT_DETAILS",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 
