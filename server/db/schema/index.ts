@@ -10,3 +10,4 @@ export * from "./checkin";
 export * from "./vouchers";
 export * from "./print";
 export * from "./resellers";
+export * from "./wallet";

@@ -186,6 +186,8 @@ export const refunds = pgTable(
     provider: text().notNull(),
     providerRef: text().notNull(),
     amountCents: integer().notNull(),
+    /** The service fees in `amountCents` (the platform's part given back): not debited to the organiser's wallet (decision 024). */
+    feeCents: integer().notNull().default(0),
     reason: text().notNull(),
     status: refundStatusEnum().notNull().default("pending"),
     attempts: integer().notNull().default(0),
