@@ -11,3 +11,4 @@ export * from "./vouchers";
 export * from "./print";
 export * from "./resellers";
 export * from "./wallet";
+export * from "./reports";
