@@ -7,6 +7,7 @@ import { settlePlanPayment } from "../modules/account/plan-settle";
 import { handlePaymentNews } from "../modules/orders/settle";
 import { renderOrderTickets } from "../modules/orders/tickets-pdf";
 import { createStripeClient } from "../modules/payments/stripe-provider";
+import { recordDispute } from "../modules/wallet/chargebacks";
 import { activeTestProvider } from "../modules/payments/test-provider";
 import { txRows } from "../db/sql";
 import { AppError } from "../lib/app-error";
@@ -17,6 +18,36 @@ export const STRIPE_WEBHOOK_PATH = "/api/payments/stripe/webhook";
 
 const PAID_TYPES = new Set(["checkout.session.completed", "checkout.session.async_payment_succeeded"]);
 const FAILED_TYPES = new Set(["checkout.session.expired", "checkout.session.async_payment_failed"]);
+const DISPUTE_TYPES = new Set(["charge.dispute.created", "charge.dispute.funds_withdrawn", "charge.dispute.closed"]);
+
+/**
+ * A buyer's bank disputes a payment (decision 024): the payment intent's metadata (written by our
+ * server) names the order; the wallet records the chargeback, and its outcome when it closes (an
+ * inquiry closed without a chargeback counts as won: the money stayed).
+ */
+async function handleDispute(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<void> {
+  const dispute = event.data.object as Stripe.Dispute;
+  const intentId = typeof dispute.payment_intent === "string" ? dispute.payment_intent : dispute.payment_intent?.id;
+  if (!intentId) return;
+  let intent: Stripe.PaymentIntent;
+  try {
+    intent = await stripe.paymentIntents.retrieve(intentId);
+  } catch (err) {
+    // A payment Stripe does not know on this account is not ours; anything else is retried.
+    if ((err as { code?: string }).code === "resource_missing") return;
+    throw err;
+  }
+  const orderId = intent.metadata?.orderId;
+  if (!orderId || !z.uuid().safeParse(orderId).success) return;
+  const closed = event.type === "charge.dispute.closed";
+  await recordDispute(deps.database.db, {
+    provider: "stripe",
+    disputeId: dispute.id,
+    orderId,
+    amountCents: dispute.amount,
+    status: !closed ? "open" : dispute.status === "lost" ? "lost" : "won",
+  });
+}
 
 /**
  * Payment HTTP routes: Stripe's webhook (verified by its signature on the raw body, each event
@@ -78,6 +109,7 @@ export async function registerPaymentRoutes(app: FastifyInstance, deps: AppDeps)
             });
           }
         }
+        if (DISPUTE_TYPES.has(event.type)) await handleDispute(deps, stripe, event);
         // Anything else is acknowledged so Stripe stops retrying it.
         return { received: true };
       });

@@ -19,6 +19,7 @@ import { stadiumsRouter } from "../modules/stadiums/router";
 import { staffRouter } from "../modules/staff/router";
 import { ticketsRouter } from "../modules/tickets/router";
 import { vouchersRouter } from "../modules/vouchers/router";
+import { walletRouter } from "../modules/wallet/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -43,6 +44,7 @@ export const appRouter = router({
   print: printRouter,
   hardTickets: hardTicketsRouter,
   dashboard: dashboardRouter,
+  wallet: walletRouter,
 });
 
 export type AppRouter = typeof appRouter;

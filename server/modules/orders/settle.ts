@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
+import { SERVICE_FEE_CENTS_PER_TICKET } from "../../../shared/rules/pricing";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
@@ -153,14 +154,22 @@ export async function enqueueRefund(tx: DbOrTx, order: OrderRow, reason: string,
   // Money taken at the box office (or by a reseller) goes back there in the same method (decisions
   // 017, 022): the row records it as done; the refund job only carries out its own provider's rows.
   const atCounter = order.provider === BOX_OFFICE_PROVIDER || order.provider === RESELLER_PROVIDER;
+  // The service fees this refund gives back (decision 024): a part's chargeable tickets' fees, or
+  // all the fees left; never more than the order's fees not yet given back.
+  const partFees = part
+    ? sql`(select count(*)::int * ${SERVICE_FEE_CENTS_PER_TICKET} from order_lines where order_id = ${order.id} and total_cents > 0 and id::text in (select jsonb_array_elements_text(${JSON.stringify(part.lineIds)}::jsonb)))`
+    : sql`fees`;
   const [row] = await txRows<{ amount_cents: number }>(
     tx,
     sql`with left_over as (
-          select ${order.total_cents}::int - coalesce((select sum(amount_cents) from refunds where order_id = ${order.id}), 0)::int as cents)
-        insert into refunds (order_id, provider, provider_ref, amount_cents, reason, line_ids, status, done_at)
-        select ${order.id}, ${order.provider}, ${order.provider_ref}, least(${part?.amountCents ?? order.total_cents}::int, cents), ${reason},
+          select ${order.total_cents}::int - coalesce(sum(amount_cents), 0)::int as cents,
+            (select coalesce((amounts->>'feesCents')::int, 0) from orders where id = ${order.id}) - coalesce(sum(fee_cents), 0)::int as fees
+          from refunds where order_id = ${order.id}),
+        refund as (select least(${part?.amountCents ?? order.total_cents}::int, cents) as amount, fees from left_over)
+        insert into refunds (order_id, provider, provider_ref, amount_cents, fee_cents, reason, line_ids, status, done_at)
+        select ${order.id}, ${order.provider}, ${order.provider_ref}, amount, greatest(0, least(amount, fees, ${partFees})), ${reason},
           ${JSON.stringify(part?.lineIds ?? [])}::jsonb, ${atCounter ? "done" : "pending"}::refund_status, ${atCounter ? sql`now()` : sql`null::timestamptz`}
-        from left_over where least(${part?.amountCents ?? order.total_cents}::int, cents) > 0
+        from refund where amount > 0
         returning amount_cents`,
   );
   return Number(row?.amount_cents ?? 0);

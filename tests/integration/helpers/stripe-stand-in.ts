@@ -133,6 +133,14 @@ export async function startStripeStandIn(options: { secretKey?: string } = {}): 
       return session ? { status: 200, body: session } : stripeError(404, "invalid_request_error", `No such checkout.session: '${retrieve[1]}'`, "resource_missing");
     }
     if (method === "POST" && path === "/v1/refunds") return createRefund(form);
+    const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(path);
+    if (method === "GET" && intent) {
+      // A paid session's payment intent carries the same metadata (payment_intent_data[metadata]).
+      const session = [...sessions.values()].find((s) => s.payment_intent !== null && s.payment_intent === decodeURIComponent(intent[1]!));
+      return session
+        ? { status: 200, body: { id: session.payment_intent, object: "payment_intent", amount: session.amount_total, currency: session.currency, metadata: session.metadata } }
+        : stripeError(404, "invalid_request_error", `No such payment_intent: '${intent[1]}'`, "resource_missing");
+    }
     return stripeError(404, "invalid_request_error", `Unrecognized request URL (${method}: ${path}).`);
   }
 

@@ -1,0 +1,92 @@
+import { sql } from "drizzle-orm";
+import type { WithdrawalView } from "../../../shared/schemas/wallet";
+import type { Db, DbOrTx } from "../../db/client";
+import { txRows } from "../../db/sql";
+import { AppError } from "../../lib/app-error";
+import { walletBalanceCents, WITHDRAWAL_COLUMNS, withdrawalView } from "./ledger";
+
+/**
+ * Withdrawals (issue 22 item 4, decision 024). Every change of an organiser's withdrawals runs
+ * under its wallet lock (an advisory lock per organiser): the balance read under it already holds
+ * every earlier withdrawal, so two requests at once never take more than the balance. Sales and
+ * refunds never take the lock (an on-sale never waits for it): a sale only adds to the balance; a
+ * refund decided after a payout can leave it below zero, which the next sales fill again.
+ */
+export async function lockWallet(tx: DbOrTx, organiserId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:${organiserId}`}, 0))`);
+}
+
+/** Tests only (the control run of wallet-races.test.ts): see `setWalletLockDisabledForTests`. */
+let walletLockDisabled = false;
+
+/**
+ * Tests only: the control run. Requests skip the wallet lock and wait a moment between reading the
+ * balance and writing the withdrawal, as a read-then-write implementation would. Never set outside tests.
+ */
+export function setWalletLockDisabledForTests(disabled: boolean): void {
+  walletLockDisabled = disabled;
+}
+
+/**
+ * Requests a withdrawal of `amountCents` to the organiser's bank details (copied now). The same
+ * idempotency key answers with the withdrawal it made. Refused, writing nothing: 0 or less, more
+ * than the balance, no IBAN on file.
+ */
+export async function requestWithdrawal(
+  db: Db,
+  options: { organiserId: string; userId: string; amountCents: number; idempotencyKey: string },
+): Promise<WithdrawalView> {
+  if (!Number.isInteger(options.amountCents) || options.amountCents <= 0) throw new AppError("WITHDRAWAL_AMOUNT_INVALID", { field: "amountCents" });
+  return db.transaction(async (tx) => {
+    if (!walletLockDisabled) await lockWallet(tx, options.organiserId);
+    const [again] = await txRows<Parameters<typeof withdrawalView>[0]>(
+      tx,
+      sql`select ${WITHDRAWAL_COLUMNS} from withdrawals where organiser_id = ${options.organiserId} and idempotency_key = ${options.idempotencyKey}`,
+    );
+    if (again) return withdrawalView(again);
+    const [account] = await txRows<{ bank_name: string | null; account_number: string | null; bic: string | null }>(
+      tx,
+      sql`select bank_name, account_number, bic from organisers where id = ${options.organiserId}`,
+    );
+    if (!account) throw new AppError("NOT_FOUND");
+    if (!account.account_number) throw new AppError("WITHDRAWAL_NO_PAYMENT_DETAILS");
+    const balance = await walletBalanceCents(tx, options.organiserId);
+    if (options.amountCents > balance) throw new AppError("WITHDRAWAL_ABOVE_BALANCE", { field: "amountCents" });
+    if (walletLockDisabled) await new Promise((resolve) => setTimeout(resolve, 50));
+    const [row] = await txRows<Parameters<typeof withdrawalView>[0]>(
+      tx,
+      sql`insert into withdrawals (organiser_id, requested_by, amount_cents, bank_name, account_number, bic, idempotency_key)
+          values (${options.organiserId}, ${options.userId}, ${options.amountCents}, ${account.bank_name}, ${account.account_number}, ${account.bic}, ${options.idempotencyKey})
+          returning ${WITHDRAWAL_COLUMNS}`,
+    );
+    return withdrawalView(row!);
+  });
+}
+
+export type WithdrawalDecision = { kind: "accept"; payoutReference: string } | { kind: "refuse"; reason: string };
+
+/**
+ * An admin accepts (records the bank's payout reference) or refuses (with a reason; the amount
+ * goes back to the balance) a pending withdrawal, under the organiser's wallet lock. Accepting
+ * checks that the balance, with this withdrawal already taken off, is not negative: a refund
+ * decided since the request may have used the money. Returns the withdrawal as it is now.
+ */
+export async function decideWithdrawal(db: Db, options: { withdrawalId: string; adminId: string; decision: WithdrawalDecision }): Promise<WithdrawalView & { organiserId: string }> {
+  return db.transaction(async (tx) => {
+    const [found] = await txRows<{ organiser_id: string }>(tx, sql`select organiser_id from withdrawals where id = ${options.withdrawalId}`);
+    if (!found) throw new AppError("NOT_FOUND");
+    await lockWallet(tx, found.organiser_id);
+    const [current] = await txRows<Parameters<typeof withdrawalView>[0]>(tx, sql`select ${WITHDRAWAL_COLUMNS} from withdrawals where id = ${options.withdrawalId}`);
+    if (!current) throw new AppError("NOT_FOUND");
+    if (current.status !== "pending") throw new AppError("CONFLICT", { field: "status" });
+    const d = options.decision;
+    if (d.kind === "accept" && (await walletBalanceCents(tx, found.organiser_id)) < 0) throw new AppError("WITHDRAWAL_ABOVE_BALANCE");
+    const [row] = await txRows<Parameters<typeof withdrawalView>[0]>(
+      tx,
+      sql`update withdrawals set status = ${d.kind === "accept" ? "accepted" : "refused"}::withdrawal_status, decided_at = now(), decided_by = ${options.adminId},
+            payout_reference = ${d.kind === "accept" ? d.payoutReference : null}, refusal_reason = ${d.kind === "refuse" ? d.reason : null}
+          where id = ${options.withdrawalId} and status = 'pending' returning ${WITHDRAWAL_COLUMNS}`,
+    );
+    return { ...withdrawalView(row!), organiserId: found.organiser_id };
+  });
+}
