@@ -18,6 +18,7 @@ import { shopRouter } from "../modules/shop/router";
 import { stadiumsRouter } from "../modules/stadiums/router";
 import { staffRouter } from "../modules/staff/router";
 import { ticketsRouter } from "../modules/tickets/router";
+import { myTicketsRouter } from "../modules/tickets/overview/router";
 import { vouchersRouter } from "../modules/vouchers/router";
 import { walletRouter } from "../modules/wallet/router";
 import { router } from "./init";
@@ -44,6 +45,7 @@ export const appRouter = router({
   print: printRouter,
   hardTickets: hardTicketsRouter,
   dashboard: dashboardRouter,
+  myTickets: myTicketsRouter,
   wallet: walletRouter,
 });
 
