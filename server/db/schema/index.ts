@@ -12,3 +12,4 @@ export * from "./print";
 export * from "./resellers";
 export * from "./wallet";
 export * from "./reports";
+export * from "./dashboard";

@@ -157,6 +157,8 @@ export const orderLines = pgTable(
     index("order_lines_scope_changed_idx").on(t.scopeId, t.changedAt),
     index("order_lines_scope_idx").on(t.scopeId, t.status),
     uniqueIndex("order_lines_replaces_unique").on(t.replacesLineId),
+    /** Tickets cancelled since a moment (the dashboard's figure cache, decision 023). */
+    index("order_lines_cancelled_idx").on(t.cancelledAt).where(sql`${t.cancelledAt} is not null`),
   ],
 );
 
