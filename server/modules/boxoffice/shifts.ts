@@ -173,6 +173,12 @@ export function zReport(shift: ShiftRow, sales: SaleRow[]): ZReportData {
   };
 }
 
+/** The Z-report of one of the organiser's shifts: frozen once closed, live while open (the reports read it, decision 025). */
+export async function shiftZReport(db: DbOrTx, organiserId: string, shiftId: string): Promise<ZReportData> {
+  const shift = await organisersShift(db, organiserId, shiftId);
+  return shift.report ?? zReport(shift, await salesOf(db, shiftId));
+}
+
 /** A shift with its sales and its report (live while open, frozen once closed). */
 export async function shiftDetail(deps: AppDeps, who: Cashier, shiftId: string) {
   const db = deps.database.db;

@@ -5,6 +5,7 @@ import type { OrderChannel, OrderStatus } from "../../../shared/schemas/orders";
 import type { DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
 import { TAKEABLE } from "../inventory/statuses";
+import { midnightIn } from "./days";
 
 /**
  * The dashboard home's figures (issue 22 item 1, decision 023): gross sales, revenue, tickets
@@ -20,16 +21,6 @@ export const ZCalendarInput = z.strictObject({ month: z.string().regex(/^\d{4}-(
 /** Calendar days in ORDERS_TIME_ZONE, today included: "7d" is today and the six days before. */
 const PERIOD_DAYS: Record<Exclude<HomePeriod, "all">, number> = { today: 1, "7d": 7, "30d": 30 };
 
-/** Milliseconds `timeZone` is ahead of UTC at `instant`. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit" })
-      .formatToParts(new Date(instant))
-      .map((p) => [p.type, Number(p.value)]),
-  );
-  return Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!) - Math.floor(instant / 1000) * 1000;
-}
-
 /**
  * Where a period starts: midnight in ORDERS_TIME_ZONE, `days - 1` calendar days before today
  * (null: all time). Computed here and passed as a value, so the planner sees the range.
@@ -37,13 +28,11 @@ function offsetAt(instant: number, timeZone: string): number {
 export function periodStart(period: HomePeriod, now = new Date()): Date | null {
   if (period === "all") return null;
   const [y, m, d] = new Intl.DateTimeFormat("sv-SE", { timeZone: ORDERS_TIME_ZONE }).format(now).split("-").map(Number);
-  const midnightUtc = Date.UTC(y!, m! - 1, d! - (PERIOD_DAYS[period] - 1));
-  // The zone's offset at its own midnight (never a DST switch hour in Europe/Berlin).
-  return new Date(midnightUtc - offsetAt(midnightUtc - offsetAt(midnightUtc, ORDERS_TIME_ZONE), ORDERS_TIME_ZONE));
+  return midnightIn(y!, m!, d! - (PERIOD_DAYS[period] - 1), ORDERS_TIME_ZONE);
 }
 
 /** An order that counts (decision 023): valid, or valid once and cancelled later (it was paid). */
-const COUNTED = sql`(o.status = 'valid' or (o.status = 'cancelled' and o.paid_at is not null))`;
+export const COUNTED = sql`(o.status = 'valid' or (o.status = 'cancelled' and o.paid_at is not null))`;
 
 export type HomeFigures = {
   period: HomePeriod;
