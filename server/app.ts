@@ -23,6 +23,7 @@ import { registerVoucherExportRoutes } from "./http/voucher-export";
 import { registerBoxOfficeRoutes } from "./http/boxoffice";
 import { registerResellerRoutes } from "./http/reseller";
 import { registerPrintRoutes } from "./http/print";
+import { registerReportDownloadRoutes } from "./http/report-downloads";
 import { activateAccount } from "./modules/auth/service";
 import { AppError } from "./lib/app-error";
 import { makeCreateContext } from "./trpc/context";
@@ -133,6 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerBoxOfficeRoutes(app, deps);
   registerResellerRoutes(app, deps);
   registerPrintRoutes(app, deps);
+  registerReportDownloadRoutes(app, deps);
   await registerPaymentRoutes(app, deps);
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 

@@ -8,6 +8,7 @@ import { publishDueEvents } from "../modules/events/lifecycle";
 import { attachmentRenderer, processRefunds, reconcilePayments } from "../modules/orders/jobs";
 import { reconcilePlanPayments } from "../modules/account/plan-settle";
 import { sweepExpiredCarts } from "../modules/shop/holds";
+import { deleteExpiredReportExports, processReportExports } from "../modules/reports/exports/worker";
 
 type Job = { name: string; everyMs: number; run: () => Promise<unknown> };
 
@@ -39,6 +40,9 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
     { name: "process-refunds", everyMs: 10 * 1000, run: () => processRefunds(deps) },
     { name: "reconcile-payments", everyMs: 60 * 1000, run: () => reconcilePayments(deps) },
     { name: "reconcile-plan-payments", everyMs: 60 * 1000, run: () => reconcilePlanPayments(deps) },
+    // Background report exports (decision 025b): claimed with SKIP LOCKED, so any number of instances may run it.
+    { name: "report-exports", everyMs: 2000, run: () => processReportExports(deps) },
+    { name: "delete-expired-report-exports", everyMs: 10 * 60 * 1000, run: () => deleteExpiredReportExports(deps) },
     {
       // Yesterday's (UTC) sales to the organisers that chose the mail; once per organiser and day across instances.
       name: "daily-sales-summaries",

@@ -12,6 +12,7 @@ import { ordersRouter } from "../modules/orders/router";
 import { hardTicketsRouter } from "../modules/print/activation/router";
 import { organiserOrdersRouter } from "../modules/orders/organiser/router";
 import { printRouter } from "../modules/print/router";
+import { reportExportsRouter } from "../modules/reports/exports/router";
 import { reportsRouter } from "../modules/reports/router";
 import { sponsorsRouter } from "../modules/print/sponsors/router";
 import { seatingRouter } from "../modules/seating/router";
@@ -46,6 +47,7 @@ export const appRouter = router({
   print: printRouter,
   hardTickets: hardTicketsRouter,
   dashboard: dashboardRouter,
+  reportExports: reportExportsRouter,
   reports: reportsRouter,
   myTickets: myTicketsRouter,
   wallet: walletRouter,
