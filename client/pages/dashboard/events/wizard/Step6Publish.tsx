@@ -14,6 +14,7 @@ import { appCodeOf, describeError } from "../../../../lib/errors";
 import { useUserInfo } from "../../../../lib/session";
 import { toast } from "../../../../lib/toast";
 import { useTRPC } from "../../../../lib/trpc";
+import { FeeModelNotice } from "../../../../components/FeeModelNotice";
 import { StepActions } from "./StepActions";
 import type { StepProps } from "./types";
 import { isLive } from "../../../../../shared/rules/event-status";
@@ -143,6 +144,7 @@ export function Step6Publish({ kind, detail, onDirtyChange, onSaved, onBack }: S
             </Paper>
           </Stack>
         </Radio.Group>
+        <FeeModelNotice />
         <StepActions onBack={onBack} loading={publish.isPending} nextLabel={<Trans>Save</Trans>} />
       </Stack>
     </form>
