@@ -130,7 +130,7 @@ async function seed(database: Database): Promise<Seeded> {
               'vat', jsonb_build_array(jsonb_build_object('rateBp', 1900, 'vatCents', round(tot * 19 / 119.0)::int))),
             tot, pm::payment_method, ch::order_channel,
             case when pm = 'online' then 'test' end, case when pm = 'online' then 'bench-pay-' || i end,
-            case when st in ('valid', 'cancelled') then ts end, case when st = 'cancelled' then ts + interval '2 days' end, case when st = 'failed' then ts + interval '15 minutes' end,
+            case when st in ('valid', 'cancelled') then ts end, case when st = 'cancelled' then least(ts + interval '2 days', now() - interval '1 hour') end, case when st = 'failed' then least(ts + interval '15 minutes', now() - interval '1 hour') end,
             ts
           from generate_series(${from}::int, ${from + count - 1}::int) i
           cross join lateral (select
@@ -160,8 +160,8 @@ async function seed(database: Database): Promise<Seeded> {
     sql`insert into order_lines (order_id, event_id, scope_id, category_name, price_cents, total_cents, vat_rate_bp, vat_cents, status, checked_in_at, cancelled_at, created_at)
         select o.id, o.event_id, o.scope_id, 'Standard', 2500, 2500, 1900, 399,
           (case when o.status in ('cancelled', 'failed') then 'canceled' when o.status = 'valid' and (k + hashtext(o.number)) % 3 = 0 then 'checked_in' else 'active' end)::line_status,
-          case when o.status = 'valid' and (k + hashtext(o.number)) % 3 = 0 then o.created_at + interval '30 days' end,
-          case when o.status in ('cancelled', 'failed') then o.created_at + interval '2 days' end,
+          case when o.status = 'valid' and (k + hashtext(o.number)) % 3 = 0 then least(o.created_at + interval '30 days', now() - interval '1 hour') end,
+          case when o.status in ('cancelled', 'failed') then least(o.created_at + interval '2 days', now() - interval '1 hour') end,
           o.created_at
         from orders o cross join lateral generate_series(1, o.total_cents / 2500) k`,
   );

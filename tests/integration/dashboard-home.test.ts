@@ -224,6 +224,25 @@ describe("the figures", () => {
     expect(all.figures.byType.map((x) => x.name).sort()).toEqual(["Ticket a", "Ticket b", "Ticket c"]);
   });
 
+  it("keeps the closed days' figures and reads them again once an order of those days changes", async () => {
+    for (const p of PERIODS) await home(p);
+    const kept = await t.database.rows<{ period: string }>(sql`select period from dashboard_figure_cache where organiser_id = ${organiserId} order by period`);
+    expect(kept.map((k) => k.period)).toEqual(["30d", "7d", "all"]);
+    // A ticket of the order paid 8 days ago is cancelled (and refunded) today: 30 days and all change.
+    const before = { "30d": (await home("30d")).figures, all: (await home("all")).figures };
+    const [line] = await linesOf(t.database, made.eightDays!);
+    ok(await attempt(shop.organiser.trpc.organiserOrders.cancel.mutate({ orderId: made.eightDays!, lineIds: [line!.id] })));
+    await processRefunds(t.deps);
+    for (const p of ["30d", "all"] as const) {
+      const got = (await home(p)).figures;
+      const want = await directSums(Object.values(made), p);
+      expect({ tickets: got.tickets, revenue: got.revenueCents, gross: got.grossCents }).toEqual({ tickets: want.tickets, revenue: want.revenueCents, gross: want.grossCents });
+      expect(got.tickets).toBe(before[p].tickets - 1);
+    }
+    // 7 days never held that order: unchanged.
+    expect((await home("7d")).figures.tickets).toBe((await directSums(Object.values(made), "7d")).tickets);
+  });
+
   it("lists the last five counted orders, the next event and the month's dates", async () => {
     const { recent, next } = await home("all");
     expect(recent).toHaveLength(5);

@@ -6,6 +6,7 @@ import type { DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
 import { TAKEABLE } from "../inventory/statuses";
 import { midnightIn } from "./days";
+import { addSums, closedDaysFigures, COUNTED, figuresBetween } from "./figures";
 
 /**
  * The dashboard home's figures (issue 22 item 1, decision 023): gross sales, revenue, tickets
@@ -31,8 +32,7 @@ export function periodStart(period: HomePeriod, now = new Date()): Date | null {
   return midnightIn(y!, m!, d! - (PERIOD_DAYS[period] - 1), ORDERS_TIME_ZONE);
 }
 
-/** An order that counts (decision 023): valid, or valid once and cancelled later (it was paid). */
-export const COUNTED = sql`(o.status = 'valid' or (o.status = 'cancelled' and o.paid_at is not null))`;
+export { COUNTED } from "./figures";
 
 export type HomeFigures = {
   period: HomePeriod;
@@ -48,60 +48,30 @@ export type HomeFigures = {
   byType: { name: string; tickets: number; cents: number }[];
 };
 
-type FigureRow = {
-  orders: number | string | null;
-  paid: number | string | null;
-  refunded: number | string | null;
-  by_type: { name: string; tickets: number; cents: number; bo_fees: number }[] | string | null;
-};
-
 /**
- * One statement: the counted orders paid in the period, their ticket lines not canceled grouped
- * by category name, and the refunds done in the period of the organiser's counted orders.
+ * The figures of a period: its closed days (kept, see `closedDaysFigures`) and today (read live).
+ * "today" reads today only.
  */
-export async function homeFigures(db: DbOrTx, organiserId: string, period: HomePeriod): Promise<HomeFigures> {
-  const from = periodStart(period);
-  // Counted orders always have paid_at (completeOrder sets it, a cancellation keeps it): the
-  // period reads the organiser's paid orders by orders_organiser_paid_idx.
-  const paidIn = from ? sql`o.paid_at >= ${from.toISOString()}::timestamptz` : sql`true`;
-  // A period's few orders read their lines by the order index (a lateral join forces it); all
-  // time reads every line once with a hash join.
-  const linesOf = from
-    ? sql`cross join lateral (select l.category_name, l.total_cents from order_lines l where l.order_id = c.id and l.status <> 'canceled') l`
-    : sql`join order_lines l on l.order_id = c.id and l.status <> 'canceled'`;
-  const doneIn = from ? sql`r.done_at >= ${from.toISOString()}::timestamptz` : sql`true`;
-  const [row] = await txRows<FigureRow>(
-    db,
-    sql`with counted as materialized (
-          select o.id, o.total_cents, coalesce((o.amounts->>'boxOfficeFeeCents')::int, 0) as bo_fee
-          from orders o where o.organiser_id = ${organiserId} and ${COUNTED} and ${paidIn}
-        )
-        select (select count(*) from counted) as orders, (select coalesce(sum(total_cents), 0) from counted) as paid,
-          (select coalesce(sum(r.amount_cents), 0) from refunds r join orders o on o.id = r.order_id
-            where o.organiser_id = ${organiserId} and ${COUNTED} and r.status = 'done' and ${doneIn}) as refunded,
-          (select coalesce(json_agg(json_build_object('name', name, 'tickets', tickets, 'cents', cents, 'bo_fees', bo_fees) order by cents desc, name), '[]'::json)
-            from (select l.category_name as name, count(*)::int as tickets, sum(l.total_cents)::bigint as cents,
-                    sum(case when l.total_cents > 0 then c.bo_fee else 0 end)::bigint as bo_fees
-                  from counted c ${linesOf}
-                  group by l.category_name) x) as by_type`,
-  );
-  const byTypeRaw = typeof row?.by_type === "string" ? (JSON.parse(row.by_type) as Exclude<FigureRow["by_type"], string>) : row?.by_type;
-  const byType = (byTypeRaw ?? []).map((t) => ({ name: t.name, tickets: Number(t.tickets), cents: Number(t.cents), boFees: Number(t.bo_fees) }));
-  const paidCents = Number(row?.paid ?? 0);
-  const refundedCents = Number(row?.refunded ?? 0);
-  const boxOfficeFeesCents = byType.reduce((a, t) => a + t.boFees, 0);
-  const linesCents = byType.reduce((a, t) => a + t.cents, 0);
+export async function homeFigures(db: DbOrTx, organiserId: string, period: HomePeriod, now = new Date()): Promise<HomeFigures> {
+  const from = periodStart(period, now);
+  const today = periodStart("today", now)!;
+  const sums =
+    period === "today"
+      ? await figuresBetween(db, organiserId, today, null)
+      : addSums(await closedDaysFigures(db, organiserId, period, from, today), await figuresBetween(db, organiserId, today, null));
+  const boxOfficeFeesCents = sums.byType.reduce((a, t) => a + t.boFees, 0);
+  const linesCents = sums.byType.reduce((a, t) => a + t.cents, 0);
   return {
     period,
     from,
-    grossCents: paidCents - refundedCents,
-    paidCents,
-    refundedCents,
+    grossCents: sums.paidCents - sums.refundedCents,
+    paidCents: sums.paidCents,
+    refundedCents: sums.refundedCents,
     revenueCents: linesCents + boxOfficeFeesCents,
     boxOfficeFeesCents,
-    tickets: byType.reduce((a, t) => a + t.tickets, 0),
-    orders: Number(row?.orders ?? 0),
-    byType: byType.map(({ name, tickets, cents }) => ({ name, tickets, cents })),
+    tickets: sums.byType.reduce((a, t) => a + t.tickets, 0),
+    orders: sums.orders,
+    byType: sums.byType.map(({ name, tickets, cents }) => ({ name, tickets, cents })),
   };
 }
 
