@@ -13,3 +13,4 @@ export * from "./resellers";
 export * from "./wallet";
 export * from "./reports";
 export * from "./dashboard";
+export * from "./admin";
