@@ -27,7 +27,7 @@ export function FeeModel() {
         {fees.isError && <Alert color="red">{describeError(i18n, fees.error)}</Alert>}
         {fees.isPending && <Skeleton h={120} />}
         {fees.data && (
-          <List size="sm" spacing={6}>
+          <List size="sm" spacing={6} maw={900}>
             <List.Item>
               <Trans>
                 Online buyers pay a service and processing fee of {fee} (incl. {vat} VAT) per chargeable ticket on top of the ticket price. It is the

@@ -1,4 +1,4 @@
-import { Alert, Grid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -40,17 +40,9 @@ function WalletPage() {
       </Stack>
       {summary.isError && <Alert color="red">{describeError(i18n, summary.error)}</Alert>}
       <WalletFigures summary={data} />
-      <Grid>
-        <Grid.Col span={{ base: 12, lg: 7 }}>
-          <Stack>
-            {data && <PayoutAccount account={data.payoutAccount} balanceCents={data.balanceCents} onRequest={() => setWithdrawing(true)} />}
-            <WithdrawalsSection rows={withdrawals.data} error={withdrawals.isError ? describeError(i18n, withdrawals.error) : null} />
-          </Stack>
-        </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
-          <FeeModel />
-        </Grid.Col>
-      </Grid>
+      {data && <PayoutAccount account={data.payoutAccount} balanceCents={data.balanceCents} onRequest={() => setWithdrawing(true)} />}
+      <WithdrawalsSection rows={withdrawals.data} error={withdrawals.isError ? describeError(i18n, withdrawals.error) : null} />
+      <FeeModel />
       <LedgerSection />
       {data?.payoutAccount && (
         <WithdrawModal opened={withdrawing} balanceCents={data.balanceCents} account={data.payoutAccount} onClose={() => setWithdrawing(false)} />

@@ -40,7 +40,7 @@ function WithdrawalsTable({ rows }: { rows: WithdrawalView[] }) {
   const { t, i18n } = useLingui();
   const { money, dateTime } = useWalletMoney();
   return (
-    <Table.ScrollContainer minWidth={560} scrollAreaProps={scrollRegion(t`Withdrawals`)}>
+    <Table.ScrollContainer minWidth={720} scrollAreaProps={scrollRegion(t`Withdrawals`)}>
       <Table verticalSpacing="sm" aria-label={t`Withdrawals`}>
         <Table.Thead>
           <Table.Tr>
