@@ -118,6 +118,9 @@ export const APP_ERROR_CODES = [
   "WITHDRAWAL_ABOVE_BALANCE",
   "WITHDRAWAL_AMOUNT_INVALID",
   "WITHDRAWAL_NO_PAYMENT_DETAILS",
+  // Admin dashboard (issue 23)
+  "WITHDRAWAL_NOT_PENDING",
+  "REASON_REQUIRED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

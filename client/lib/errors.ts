@@ -52,6 +52,8 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   WITHDRAWAL_ABOVE_BALANCE: msg`The amount is higher than your available balance.`,
   WITHDRAWAL_AMOUNT_INVALID: msg`Enter an amount above 0.`,
   WITHDRAWAL_NO_PAYMENT_DETAILS: msg`Add your bank details (IBAN) in your account before requesting a withdrawal.`,
+  WITHDRAWAL_NOT_PENDING: msg`This withdrawal has already been decided.`,
+  REASON_REQUIRED: msg`Please give a reason: the organiser reads it.`,
   HAS_SALES: msg`Tickets have already been sold for this event, so it cannot be deleted.`,
   INVALID_UPLOAD: msg`This file is not a valid image.`,
   UPLOAD_TOO_LARGE: msg`The file is too large.`,

@@ -169,7 +169,7 @@ describe("withdrawals", () => {
       ["refused", 1000],
     ]);
     expect(list[1]!.refusalReason).toBe("Wrong account");
-    await expect(decideWithdrawal(t.database.db, { withdrawalId: second.id, adminId: admin!.id, decision: { kind: "refuse", reason: "late" } })).rejects.toMatchObject({ code: "CONFLICT" });
+    await expect(decideWithdrawal(t.database.db, { withdrawalId: second.id, adminId: admin!.id, decision: { kind: "refuse", reason: "late" } })).rejects.toMatchObject({ code: "WITHDRAWAL_NOT_PENDING" });
   });
 });
 

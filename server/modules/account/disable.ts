@@ -1,4 +1,5 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import { recordAdminAction } from "../admin/audit/log";
 import type { Db } from "../../db/client";
 import { organisers, users } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
@@ -29,8 +30,9 @@ export async function disableOrganiserAccount(db: Db, options: { organiserId: st
 }
 
 /** Admin: enables (or disables) an organiser account. Enabling lets its users sign in again. */
-export async function setOrganiserEnabled(db: Db, options: { organiserId: string; enabled: boolean }): Promise<string[]> {
+export async function setOrganiserEnabled(db: Db, options: { organiserId: string; enabled: boolean; adminId: string }): Promise<string[]> {
   const ended = await db.transaction(async (tx) => {
+    const [before] = await tx.select({ disabledAt: organisers.disabledAt }).from(organisers).where(eq(organisers.id, options.organiserId)).for("update");
     const changed = await tx
       .update(organisers)
       .set({ disabledAt: options.enabled ? null : new Date() })
@@ -41,6 +43,14 @@ export async function setOrganiserEnabled(db: Db, options: { organiserId: string
       if (!exists) throw new AppError("NOT_FOUND");
       return [];
     }
+    await recordAdminAction(tx, {
+      adminId: options.adminId,
+      action: options.enabled ? "organiser.enable" : "organiser.disable",
+      targetType: "organiser",
+      targetId: options.organiserId,
+      before: { disabled: before?.disabledAt != null },
+      after: { disabled: !options.enabled },
+    });
     return options.enabled ? [] : invalidateOrganiserSessions(tx, options.organiserId);
   });
   forgetShopScopes();

@@ -2,7 +2,9 @@ import { z } from "zod";
 import { adminProcedure, router } from "../../trpc/init";
 import { setOrganiserEnabled } from "../account/disable";
 import { countUsersByRole, listOrganisers } from "./service";
+import { adminAuditRouter } from "./audit/router";
 import { verificationRouter } from "./verification/router";
+import { adminWithdrawalsRouter } from "./withdrawals/router";
 
 export const adminRouter = router({
   organisers: adminProcedure.query(({ ctx }) => listOrganisers(ctx.database.db)),
@@ -11,9 +13,11 @@ export const adminRouter = router({
   setOrganiserEnabled: adminProcedure
     .input(z.object({ organiserId: z.uuid(), enabled: z.boolean() }))
     .mutation(async ({ ctx, input }) => {
-      const ended = await setOrganiserEnabled(ctx.database.db, input);
+      const ended = await setOrganiserEnabled(ctx.database.db, { ...input, adminId: ctx.user.id });
       for (const userId of ended) ctx.sockets.closeUser(userId);
       return { ok: true as const };
     }),
   verification: verificationRouter,
+  withdrawals: adminWithdrawalsRouter,
+  audit: adminAuditRouter,
 });

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { recordAdminAction } from "./audit/log";
 import type { TVerificationDecision } from "../../../shared/schemas/account";
 import type { Db, DbOrTx } from "../../db/client";
 import { organiserDocuments, organisers, users } from "../../db/schema";
@@ -55,7 +56,7 @@ export async function listOrganisersInReview(db: DbOrTx) {
 }
 
 /** Options of decideVerification: the decision and where the mail's link points to. */
-export type DecideVerificationOptions = { decision: TVerificationDecision; baseUrl: string };
+export type DecideVerificationOptions = { decision: TVerificationDecision; baseUrl: string; adminId: string };
 
 /**
  * Verifies or rejects an organiser in review and mails its owner, in one transaction. The state
@@ -95,6 +96,14 @@ export async function decideVerification(db: Db, options: DecideVerificationOpti
           : { template: "verification_rejected", name: owner.firstName, organiser: changed.name, reason: decision.reason.trim(), link },
       );
     }
+    await recordAdminAction(tx, {
+      adminId: options.adminId,
+      action: verified ? "verification.verify" : "verification.reject",
+      targetType: "organiser",
+      targetId: changed.id,
+      before: { verificationState: "in_review" },
+      after: { verificationState: changed.verificationState, ...(verified ? {} : { reason: decision.reason.trim() }) },
+    });
     return { organiserId: changed.id, verificationState: changed.verificationState };
   });
 }

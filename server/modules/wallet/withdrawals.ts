@@ -3,6 +3,8 @@ import type { WithdrawalView } from "../../../shared/schemas/wallet";
 import type { Db, DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
 import { AppError } from "../../lib/app-error";
+import { notifyPayoutState } from "../account/organiser-mails";
+import { recordAdminAction } from "../admin/audit/log";
 import { walletBalanceCents, WITHDRAWAL_COLUMNS, withdrawalView } from "./ledger";
 
 /**
@@ -59,6 +61,7 @@ export async function requestWithdrawal(
           values (${options.organiserId}, ${options.userId}, ${options.amountCents}, ${account.bank_name}, ${account.account_number}, ${account.bic}, ${options.idempotencyKey})
           returning ${WITHDRAWAL_COLUMNS}`,
     );
+    await notifyPayoutState(tx, options.organiserId, { state: "pending", amountCents: options.amountCents, requestedAt: new Date(row!.requested_at) });
     return withdrawalView(row!);
   });
 }
@@ -67,26 +70,39 @@ export type WithdrawalDecision = { kind: "accept"; payoutReference: string } | {
 
 /**
  * An admin accepts (records the bank's payout reference) or refuses (with a reason; the amount
- * goes back to the balance) a pending withdrawal, under the organiser's wallet lock. Accepting
- * checks that the balance, with this withdrawal already taken off, is not negative: a refund
- * decided since the request may have used the money. Returns the withdrawal as it is now.
+ * goes back to the balance) a pending withdrawal, under the organiser's wallet lock, in one
+ * transaction with its audit log entry (before and after) and the organiser's mail. Accepting is
+ * refused when the balance, with this withdrawal already taken off, is below zero: a refund
+ * decided since the request used the money. Returns the withdrawal as it is now.
  */
 export async function decideWithdrawal(db: Db, options: { withdrawalId: string; adminId: string; decision: WithdrawalDecision }): Promise<WithdrawalView & { organiserId: string }> {
+  const d = options.decision;
+  if (d.kind === "refuse" && d.reason.trim() === "") throw new AppError("REASON_REQUIRED", { field: "reason" });
+  if (d.kind === "accept" && d.payoutReference.trim() === "") throw new AppError("VALIDATION", { field: "payoutReference" });
   return db.transaction(async (tx) => {
     const [found] = await txRows<{ organiser_id: string }>(tx, sql`select organiser_id from withdrawals where id = ${options.withdrawalId}`);
     if (!found) throw new AppError("NOT_FOUND");
     await lockWallet(tx, found.organiser_id);
     const [current] = await txRows<Parameters<typeof withdrawalView>[0]>(tx, sql`select ${WITHDRAWAL_COLUMNS} from withdrawals where id = ${options.withdrawalId}`);
     if (!current) throw new AppError("NOT_FOUND");
-    if (current.status !== "pending") throw new AppError("CONFLICT", { field: "status" });
-    const d = options.decision;
+    if (current.status !== "pending") throw new AppError("WITHDRAWAL_NOT_PENDING");
     if (d.kind === "accept" && (await walletBalanceCents(tx, found.organiser_id)) < 0) throw new AppError("WITHDRAWAL_ABOVE_BALANCE");
     const [row] = await txRows<Parameters<typeof withdrawalView>[0]>(
       tx,
       sql`update withdrawals set status = ${d.kind === "accept" ? "accepted" : "refused"}::withdrawal_status, decided_at = now(), decided_by = ${options.adminId},
-            payout_reference = ${d.kind === "accept" ? d.payoutReference : null}, refusal_reason = ${d.kind === "refuse" ? d.reason : null}
+            payout_reference = ${d.kind === "accept" ? d.payoutReference.trim() : null}, refusal_reason = ${d.kind === "refuse" ? d.reason.trim() : null}
           where id = ${options.withdrawalId} and status = 'pending' returning ${WITHDRAWAL_COLUMNS}`,
     );
-    return { ...withdrawalView(row!), organiserId: found.organiser_id };
+    const after = withdrawalView(row!);
+    await recordAdminAction(tx, {
+      adminId: options.adminId,
+      action: d.kind === "accept" ? "withdrawal.accept" : "withdrawal.refuse",
+      targetType: "withdrawal",
+      targetId: options.withdrawalId,
+      before: { ...withdrawalView(current), organiserId: found.organiser_id },
+      after: { ...after, organiserId: found.organiser_id },
+    });
+    await notifyPayoutState(tx, found.organiser_id, { state: after.status, amountCents: after.amountCents, requestedAt: new Date(after.requestedAt) });
+    return { ...after, organiserId: found.organiser_id };
   });
 }

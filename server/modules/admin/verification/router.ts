@@ -7,5 +7,5 @@ export const verificationRouter = router({
   inReview: adminProcedure.query(({ ctx }) => listOrganisersInReview(ctx.database.db)),
   decide: adminProcedure
     .input(ZVerificationDecision)
-    .mutation(({ ctx, input }) => decideVerification(ctx.database.db, { decision: input, baseUrl: ctx.config.PUBLIC_BASE_URL })),
+    .mutation(({ ctx, input }) => decideVerification(ctx.database.db, { decision: input, baseUrl: ctx.config.PUBLIC_BASE_URL, adminId: ctx.user.id })),
 });
