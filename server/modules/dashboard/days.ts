@@ -53,12 +53,15 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utc(to) - utc(from)) / 86_400_000) + 1;
 }
 
+const minuteFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The minute ("2026-11-26 18:07") `instant` falls on in `timeZone`: how reports write a time. */
 export function minuteOf(instant: Date, timeZone = ORDERS_TIME_ZONE): string {
-  const p = Object.fromEntries(
-    new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" })
-      .formatToParts(instant)
-      .map((x) => [x.type, x.value]),
-  );
+  let format = minuteFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-GB", { timeZone, hourCycle: "h23", year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit" });
+    minuteFormats.set(timeZone, format);
+  }
+  const p = Object.fromEntries(format.formatToParts(instant).map((x) => [x.type, x.value]));
   return `${p.year}-${p.month}-${p.day} ${p.hour}:${p.minute}`;
 }

@@ -55,8 +55,10 @@ export function countedOrders(scope: ReportScope, extra: SQL = sql`true`): SQL {
   return sql`o.organiser_id = ${scope.organiserId} and ${COUNTED} and ${inPeriod(sql`o.paid_at`, scope)} and ${ofEvents(scope)} and ${extra}`;
 }
 
-/** The calendar day of an instant in ORDERS_TIME_ZONE, as SQL text "2026-11-26". */
-export const localDay = (column: SQL) => sql`to_char(${column} at time zone ${ORDERS_TIME_ZONE}, 'YYYY-MM-DD')`;
+/** The calendar day of an instant in ORDERS_TIME_ZONE, as an SQL date (group by it, write it with `dayText`). */
+export const localDay = (column: SQL) => sql`(${column} at time zone ${ORDERS_TIME_ZONE})::date`;
+/** An SQL date as text "2026-11-26". */
+export const dayText = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 /** The hour of an instant in ORDERS_TIME_ZONE, as SQL text "2026-11-26 18:00". */
 export const localHour = (column: SQL) => sql`to_char(${column} at time zone ${ORDERS_TIME_ZONE}, 'YYYY-MM-DD HH24:00')`;
 
