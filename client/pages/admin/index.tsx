@@ -13,6 +13,8 @@ import { useRoleLabels } from "../../lib/role-labels";
 import { AccountStatusCell } from "./AccountStatusCell";
 
 const AdminVerification = lazy(() => import("./verification"));
+const AdminWithdrawals = lazy(() => import("./withdrawals"));
+const AdminAudit = lazy(() => import("./audit"));
 
 function AdminHome() {
   const { t, i18n } = useLingui();
@@ -104,11 +106,21 @@ function AdminHome() {
 export default function AdminArea() {
   const { t } = useLingui();
   return (
-    <AreaShell title={t`Admin dashboard`} nav={[{ href: "/", label: t`Overview` }, { href: "/verification", label: t`Verification` }]}>
+    <AreaShell
+      title={t`Admin dashboard`}
+      nav={[
+        { href: "/", label: t`Overview` },
+        { href: "/verification", label: t`Verification` },
+        { href: "/withdrawals", label: t`Withdrawals` },
+        { href: "/audit", label: t`Audit log` },
+      ]}
+    >
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={AdminHome} />
           <Route path="/verification" component={AdminVerification} />
+          <Route path="/withdrawals" component={AdminWithdrawals} />
+          <Route path="/audit" component={AdminAudit} />
           <Route component={AreaNotFound} />
         </Switch>
       </Suspense>
