@@ -170,6 +170,8 @@ describe("the list", () => {
     expect(byName.get("Last seats")).toMatchObject({ sold: 2, held: 0, left: 0 });
     expect(byName.get("Past ticket")).toMatchObject({ left: 0, event: { nextStartsAt: null } });
     expect(byName.get("Cancelled ticket")!.left).toBe(0);
+    // Quick changes are offered except where the server refuses them.
+    expect(rows.map((r) => r.closed)).toEqual(["over", null, null, null, null, null, null, null, "cancelled"]);
     expect(byName.get("Early bird")!.saleStart!.getTime()).toBeGreaterThan(Date.now() + 4 * 86_400_000);
   });
 

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { ZMyTicketsListInput } from "../../../../shared/schemas/my-tickets";
 import type { DbOrTx } from "../../../db/client";
 import { eventDates, events, quotaInventory, ticketCategories } from "../../../db/schema";
-import { categoryState, type CounterPlaces, eventSaleEnd, type OverviewEvent, type OverviewScope, resolvedSaleStart, scopeFigures } from "./state";
+import { categoryState, closedReason, type CounterPlaces, eventSaleEnd, type OverviewEvent, type OverviewScope, resolvedSaleStart, scopeFigures } from "./state";
 
 /**
  * myTickets.list (decision 026): one row per ticket category of the organiser's events and
@@ -166,6 +166,8 @@ export async function listMyTickets(db: DbOrTx, organiserId: string, input: List
         held: sum((s) => s.held),
         left: sum((s) => s.left),
         state: categoryState(event, perScope),
+        /** Why quick changes are refused (the event is cancelled or over), null: they are allowed. */
+        closed: closedReason(event, eventScopes, now),
         dates: perScope.map(({ saleStart: _start, ...s }) => s),
       },
     ];

@@ -98,6 +98,18 @@ export function scopeFigures(event: OverviewEvent, category: Category, scope: Ov
   };
 }
 
+/**
+ * Why nothing about the event's tickets may change any more, or null: cancelled (final), or
+ * over (published and its last date ended; a season: its season-ticket sales ended).
+ */
+export function closedReason(event: OverviewEvent, scopes: readonly OverviewScope[], now: Date): "cancelled" | "over" | null {
+  if (event.status === "cancelled") return "cancelled";
+  if (event.status !== "published") return null;
+  if (event.type === "SEASONAL") return event.seasonSaleEnd && event.seasonSaleEnd.getTime() <= now.getTime() ? "over" : null;
+  const ends = scopes.flatMap((s) => (s.endsAt ? [s.endsAt.getTime()] : []));
+  return ends.length > 0 && Math.max(...ends) <= now.getTime() ? "over" : null;
+}
+
 /** The precedence of scope states in a category's state: on sale anywhere wins, then sold out, then later. */
 const PRECEDENCE: MyTicketState[] = ["on_sale", "sold_out", "scheduled", "ended"];
 

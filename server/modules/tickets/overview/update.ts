@@ -1,17 +1,16 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import type { z } from "zod";
-import { eventListStatus } from "../../../../shared/rules/event-status";
 import type { ZMyTicketUpdateInput } from "../../../../shared/schemas/my-tickets";
 import type { Db, DbOrTx } from "../../../db/client";
 import { txRows } from "../../../db/sql";
 import { eventDates, events, ticketCategories } from "../../../db/schema";
 import { AppError } from "../../../lib/app-error";
-import { assertEditable, type EventRow } from "../../events/access";
+import type { EventRow } from "../../events/access";
 import { reassertPublishable } from "../../events/lifecycle";
 import { syncCounters } from "../../inventory/counters";
 import { lockRows } from "../../inventory/lock-order";
 import { forgetShopScopes } from "../../shop/scope";
-import { eventSaleEnd, type OverviewScope, resolvedSaleStart } from "./state";
+import { closedReason, eventSaleEnd, type OverviewScope, resolvedSaleStart } from "./state";
 
 /**
  * myTickets.update (decision 026): the quick changes that stay safe after sales started, in one
@@ -89,12 +88,9 @@ async function scopesFor(tx: DbOrTx, event: EventRow): Promise<OverviewScope[]> 
 
 /** A cancelled event is final; an event whose dates are all over sells nothing any more. */
 function assertStillSelling(event: EventRow, scopes: OverviewScope[], now: Date): void {
-  assertEditable(event);
-  const ends = scopes.map((s) => (s.kind === "date" ? s.endsAt : null)).filter((d): d is Date => d !== null);
-  const lastEndsAt = ends.length > 0 ? new Date(Math.max(...ends.map((d) => d.getTime()))) : null;
-  const label = eventListStatus({ type: event.type, status: event.status, firstStartsAt: scopes[0]?.startsAt ?? null, lastEndsAt }, now);
-  const seasonOver = event.type === "SEASONAL" && event.status === "published" && event.seasonSaleEnd !== null && event.seasonSaleEnd.getTime() <= now.getTime();
-  if (label === "expired" || seasonOver) throw new AppError("EVENT_NOT_ON_SALE");
+  const reason = closedReason(event, scopes, now);
+  if (reason === "cancelled") throw new AppError("EVENT_CANCELLED");
+  if (reason === "over") throw new AppError("EVENT_NOT_ON_SALE");
 }
 
 /** The changed columns of the category, each checked; a field equal to what is stored changes nothing. */
