@@ -4,7 +4,7 @@ import type { ReportResult } from "../../../shared/schemas/reports";
 import type { DbOrTx } from "../../db/client";
 import { pgArray, txRows } from "../../db/sql";
 import { AppError } from "../../lib/app-error";
-import { COUNTED } from "../dashboard/home";
+import { COUNTED } from "../dashboard/figures";
 
 /**
  * What one report reads (decision 025): the caller's organiser, the period as instants (from the
@@ -57,6 +57,8 @@ export function countedOrders(scope: ReportScope, extra: SQL = sql`true`): SQL {
 
 /** The calendar day of an instant in ORDERS_TIME_ZONE, as an SQL date (group by it, write it with `dayText`). */
 export const localDay = (column: SQL) => sql`(${column} at time zone ${ORDERS_TIME_ZONE})::date`;
+/** The hour an instant falls in, counted in hours since 1970 UTC (plain arithmetic, no time zone). */
+export const utcHour = (column: SQL) => sql`floor(extract(epoch from ${column}) / 3600)::int`;
 /** An SQL date as text "2026-11-26". */
 export const dayText = (column: SQL) => sql`to_char(${column}, 'YYYY-MM-DD')`;
 /** The hour of an instant in ORDERS_TIME_ZONE, as SQL text "2026-11-26 18:00". */
