@@ -8,7 +8,10 @@ export type EventRow = typeof events.$inferSelect;
 
 /**
  * The organiser's own event, or NOT_FOUND: another organiser's event is indistinguishable from
- * a missing one. `forUpdate` locks the row for the rest of the transaction.
+ * a missing one. `forUpdate` locks the row for the rest of the transaction (FOR NO KEY UPDATE:
+ * it excludes every other change of the event, but not the key-share locks that buyers' carts
+ * and orders take on it through their foreign keys; FOR UPDATE would wait for those and can
+ * deadlock with a first hold that locked the counters before inserting its cart).
  */
 export async function getOwnEvent(
   db: DbOrTx,
@@ -21,7 +24,7 @@ export async function getOwnEvent(
     .from(events)
     .where(and(eq(events.id, eventId), eq(events.organiserId, organiserId)))
     .limit(1);
-  const [row] = options.forUpdate ? await query.for("update") : await query;
+  const [row] = options.forUpdate ? await query.for("no key update") : await query;
   if (!row) throw new AppError("NOT_FOUND");
   return row;
 }
