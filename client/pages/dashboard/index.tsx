@@ -21,6 +21,9 @@ const PrintArea = lazy(() => import("./print"));
 const ProfileArea = lazy(() => import("./profile"));
 const StaffArea = lazy(() => import("./staff"));
 const ResellersArea = lazy(() => import("./resellers"));
+const MyTicketsArea = lazy(() => import("./tickets"));
+const ReportsArea = lazy(() => import("./reports"));
+const WalletArea = lazy(() => import("./wallet"));
 
 /**
  * /dashboard/*: the organiser dashboard. The sidebar lists an entry only once its area exists
@@ -36,6 +39,7 @@ export default function DashboardArea() {
   const canBoxOffice = boxOfficeRights(info?.user).counter;
   const canVouchers = voucherRights(info?.user).area;
   const canPrint = printAreaRights(info?.user).area;
+  const canTickets = can("createTickets") || can("updateTickets");
   const nav: AreaNavItem[] = [
     { href: "/", label: t`Dashboard` },
     ...(canEvents
@@ -45,6 +49,7 @@ export default function DashboardArea() {
         ]
       : []),
     ...(canStadiums ? [{ href: "/stadiums", label: t`Stadiums` }] : []),
+    ...(canTickets ? [{ href: "/tickets", label: t`My Tickets` }] : []),
     // Owner only, like team management (decision 019).
     ...(isAccountOwner(info?.user)
       ? [
@@ -54,6 +59,8 @@ export default function DashboardArea() {
       : []),
     ...(canVouchers ? [{ href: "/vouchers", label: t`Discount` }] : []),
     ...(canOrders ? [{ href: "/orders", label: t`Orders` }] : []),
+    ...(can("reportAreaAccess") ? [{ href: "/reports", label: t`Report` }] : []),
+    ...(can("walletAccess") ? [{ href: "/wallet", label: t`Wallet` }] : []),
     ...(canBoxOffice ? [{ href: "/boxoffice", label: t`Box office` }] : []),
     ...(canPrint
       ? [
@@ -90,6 +97,15 @@ export default function DashboardArea() {
           <Route path="/event-staff" component={StaffArea} />
           <Route path="/vouchers" component={VouchersArea} />
           <Route path="/orders" component={OrdersArea} />
+          <Route path="/tickets" nest>
+            <MyTicketsArea />
+          </Route>
+          <Route path="/reports" nest>
+            <ReportsArea />
+          </Route>
+          <Route path="/wallet" nest>
+            <WalletArea />
+          </Route>
           <Route path="/boxoffice" nest>
             <BoxOfficeArea />
           </Route>
