@@ -1,19 +1,8 @@
-import { createRequire } from "node:module";
 import { expect, type Page, test } from "@playwright/test";
 import { chooseOption, login, openApp, signInAsOrganiser, useEnglish } from "./helpers";
+import { axeViolations } from "./axe";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
 
-/** WCAG 2 A/AA rules of axe-core on the page as it is now (as in wallet.spec.ts). */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }));
-  });
-}
 
 /** The ids of the withdrawals the queue shows now. */
 async function queuedIds(page: Page): Promise<string[]> {
