@@ -260,6 +260,67 @@ async function exportAll(baseUrl: string, cookie: string) {
   };
 }
 
+// ---------------------------------------------------------------- report lines export (issue 22 item 3)
+
+/**
+ * The background export of every ticket line of the last 366 days (reportExports, decision
+ * 025b): queued with startReportExport, written by the job (processReportExports: keyset batches
+ * through csv-stringify into a file) into a temporary UPLOAD_DIR, timed; this process's RSS is
+ * sampled every 20 ms and its live heap after a full GC every second (flat when it streams).
+ * Target: 50,000 rows/s. Prints its own lines; the file is removed afterwards.
+ */
+async function benchLinesExport(deps: AppDeps, seeded: Seeded) {
+  const { mkdtemp, rm, stat } = await import("node:fs/promises");
+  const { tmpdir } = await import("node:os");
+  const path = await import("node:path");
+  const { startReportExport } = await import("../../server/modules/reports/exports/service");
+  const { processReportExports } = await import("../../server/modules/reports/exports/worker");
+  const uploadDir = await mkdtemp(path.join(tmpdir(), "bench-lines-"));
+  const exportDeps: AppDeps = { ...deps, config: { ...deps.config, UPLOAD_DIR: uploadDir } };
+  const day = (d: Date) => new Intl.DateTimeFormat("sv-SE", { timeZone: "Europe/Berlin" }).format(d);
+  try {
+    log("exporting every ticket line of the last 366 days in the background");
+    const queued = await startReportExport(deps.database.db, {
+      organiserId: seeded.organiserId,
+      userId: seeded.userId,
+      params: { from: day(new Date(Date.now() - 365 * 86_400_000)), to: day(new Date()), eventId: null, lang: "de" },
+    });
+    forceGc();
+    const before = process.memoryUsage().rss;
+    const rss: number[] = [];
+    const live: number[] = [];
+    const timer = setInterval(() => rss.push(process.memoryUsage().rss), 20);
+    const gcTimer = setInterval(() => {
+      forceGc();
+      live.push(process.memoryUsage().heapUsed);
+    }, 1000);
+    const started = performance.now();
+    await processReportExports(exportDeps);
+    const ms = performance.now() - started;
+    clearInterval(timer);
+    clearInterval(gcTimer);
+    forceGc();
+    const after = process.memoryUsage().rss;
+    const [row] = await txRows<{ status: string; rows_done: number; file_path: string | null }>(
+      deps.database.db,
+      sql`select status::text, rows_done, file_path from report_exports where id = ${queued.id}`,
+    );
+    const rows = Number(row?.rows_done ?? 0);
+    const bytes = row?.file_path ? (await stat(path.join(uploadDir, row.file_path))).size : 0;
+    const rowsPerS = rows / (ms / 1000);
+    console.log(
+      `\nlines   ${rows.toLocaleString("en-US")} ticket lines (${row?.status}), ${r1(mb(bytes))} MB in ${Math.round(ms)} ms: ` +
+        `${Math.round(rowsPerS).toLocaleString("en-US")} rows/s (target > 50,000)`,
+    );
+    console.log(`        RSS ${r1(mb(before))} MB before, peak ${r1(mb(Math.max(before, ...rss)))} MB, ${r1(mb(after))} MB after`);
+    console.log(`        live heap after a full GC, each second of the export: ${live.map((x) => r1(mb(x))).join(", ")} MB`);
+    console.log(`  ${rowsPerS > 50_000 ? "ok     " : "MISSED "} lines export rows/s: ${Math.round(rowsPerS)} (target > 50000)`);
+    return { rows, ms, rowsPerS, rssBeforeMb: mb(before), rssPeakMb: mb(Math.max(before, ...rss)), rssAfterMb: mb(after) };
+  } finally {
+    await rm(uploadDir, { recursive: true, force: true });
+  }
+}
+
 // ---------------------------------------------------------------- main
 
 async function main() {
@@ -331,6 +392,7 @@ async function main() {
     const { token } = await createSession(database.db, seeded.userId, { inactivityDays: config.SESSION_INACTIVITY_DAYS });
     log("exporting every order as CSV");
     const exported = await exportAll(address, token);
+    await benchLinesExport(deps, seeded);
 
     // ------------------------------------------------------------ report
     const pad = (s: string, n: number) => s.padEnd(n);

@@ -163,7 +163,7 @@ export async function renderReportPdf(result: ReportResult, lang: Locale, contex
     if (y - need >= MARGIN + 14) return;
     page = doc.addPage(size);
     y = size[1] - MARGIN;
-    text(i18n._({ ...P.continued, values: { title } }), MARGIN, y - 10, 10, bold, GREY);
+    text(i18n._(P.continued.id, { title }, { message: P.continued.message }), MARGIN, y - 10, 10, bold, GREY);
     y -= 24;
     drawHeader();
   };
@@ -186,7 +186,7 @@ export async function renderReportPdf(result: ReportResult, lang: Locale, contex
   // Page numbers, once the count is known.
   const pages = doc.getPages();
   pages.forEach((p, n) => {
-    const label = winAnsi(i18n._({ ...P.page, values: { page: n + 1, pages: pages.length } }));
+    const label = winAnsi(i18n._(P.page.id, { page: n + 1, pages: pages.length }, { message: P.page.message }));
     p.drawText(label, { x: p.getWidth() - MARGIN - font.widthOfTextAtSize(label, 8), y: MARGIN - 20, size: 8, font, color: GREY });
     p.drawText(winAnsi(`${context.organiserName} · ${title}`), { x: MARGIN, y: MARGIN - 20, size: 8, font, color: GREY });
   });

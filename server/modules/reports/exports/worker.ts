@@ -1,6 +1,6 @@
 import { createWriteStream } from "node:fs";
 import { rename, rm, stat } from "node:fs/promises";
-import { Readable } from "node:stream";
+import { once } from "node:events";
 import { pipeline } from "node:stream/promises";
 import { stringify } from "csv-stringify";
 import { sql } from "drizzle-orm";
@@ -12,10 +12,12 @@ import { parseJson } from "../../../db/sql";
 import { csvFormat } from "../../../http/csv-download";
 import { AppError } from "../../../lib/app-error";
 import { exportFilePaths, removeExportFiles, removePartFiles } from "./files";
-import { countExportLines, exportLinesBatch, exportScope, LINES_BATCH_ORDERS, linesCsvHeader, linesCsvRecord, type LinesCursor } from "./lines";
+import { countExportLines, exportBoundaries, type ExportLine, exportLinesBatch, exportScope, LINES_BATCH_ORDERS, linesCsvHeader, linesCsvRecord } from "./lines";
 
 /** A claimed export is the claimer's for this long; every batch renews it. A job that died lets it run out. */
 const LEASE_SECONDS = 120;
+/** Batches read ahead while one is written: Postgres works on them beside this process (at most this many + 1 in memory). */
+const READ_AHEAD = 2;
 /** Claims before an export that keeps dying is marked failed. */
 const MAX_ATTEMPTS = 3;
 
@@ -56,7 +58,10 @@ async function fail(deps: AppDeps, id: string, code: string): Promise<void> {
     where id = ${id} returning id`);
 }
 
-/** Writes one claimed export: header, then each batch's lines, progress after every batch. */
+/**
+ * Writes one claimed export: header, then each batch's lines in order (the period as it stood
+ * when the boundaries were read), progress and lease renewed after every batch.
+ */
 async function writeExport(deps: AppDeps, job: Claimed, batchOrders: number): Promise<void> {
   const params = parseJson(job.params);
   const lang: Locale = params.lang;
@@ -71,30 +76,48 @@ async function writeExport(deps: AppDeps, job: Claimed, batchOrders: number): Pr
   const record = linesCsvRecord(lang);
   let done = 0;
 
-  async function* records(): AsyncGenerator<string[]> {
-    yield linesCsvHeader(lang);
-    let batch = await exportLinesBatch(db, scope, null, batchOrders);
-    for (;;) {
-      // The next batch is read while this one is written: at most two in memory.
-      const cursor: LinesCursor | null = batch.next;
-      const next = cursor ? exportLinesBatch(db, scope, cursor, batchOrders) : null;
-      next?.catch(() => {});
-      for (const line of batch.rows) yield record(line);
-      done += batch.rows.length;
+  // Room for a thousand records and a megabyte of text on each side: fewer waits and bigger
+  // writes than the streams' defaults (16), memory still bounded.
+  const csv = stringify({ bom: true, delimiter: csvFormat(lang).delimiter, escape_formulas: true, writableHighWaterMark: 1000, readableHighWaterMark: 1 << 20 });
+  // A failing file stops the writer waiting for room in the stream.
+  const failed = new AbortController();
+  const piped = pipeline(csv, createWriteStream(paths.part, { flags: "w", highWaterMark: 1 << 20 })).catch((err: unknown) => {
+    failed.abort(err);
+    throw err;
+  });
+  piped.catch(() => {});
+  /** Waits for room when the stream is full (the file is behind): the batch stays the only thing in memory. */
+  const room = () => once(csv, "drain", { signal: failed.signal });
+  try {
+    if (!csv.write(linesCsvHeader(lang))) await room();
+    // Independent key ranges between the boundaries; the next READ_AHEAD are read while one is written.
+    const bounds = await exportBoundaries(deps.database, scope, batchOrders);
+    const ranges = bounds.map((upTo, i) => ({ after: bounds[i - 1] ?? null, upTo }));
+    const reading: Promise<ExportLine[]>[] = [];
+    const readNext = () => {
+      const range = ranges.shift();
+      if (!range) return;
+      const read = exportLinesBatch(deps.database, scope, lang, range, batchOrders);
+      read.catch(() => {});
+      reading.push(read);
+    };
+    for (let i = 0; i < READ_AHEAD; i++) readNext();
+    while (reading.length > 0) {
+      const batch = await reading.shift()!;
+      readNext();
+      for (const line of batch) if (!csv.write(record(line))) await room();
+      done += batch.length;
       const [kept] = await deps.database.rows<{ id: string }>(sql`
         update report_exports set rows_done = ${done}, lease_until = now() + make_interval(secs => ${LEASE_SECONDS})
         where id = ${job.id} and status = 'running' and attempts = ${attempt} returning id::text`);
       // Deleted (expired) or claimed by another instance after our lease ran out: stop writing.
       if (!kept) throw new LostClaim();
-      if (!next) return;
-      batch = await next;
     }
-  }
-
-  const csv = stringify({ bom: true, delimiter: csvFormat(lang).delimiter, escape_formulas: true });
-  try {
-    await pipeline(Readable.from(records(), { objectMode: true }), csv, createWriteStream(paths.part, { flags: "w" }));
+    csv.end();
+    await piped;
   } catch (err) {
+    csv.destroy();
+    await piped.catch(() => {});
     await rm(paths.part, { force: true }).catch(() => {});
     throw err;
   }
@@ -121,8 +144,8 @@ class LostClaim extends Error {
 
 /**
  * The export job: claims due exports one after another and writes each (rows streamed from
- * keyset batches through csv-stringify into a file under UPLOAD_DIR; memory flat however many
- * lines). A failure marks the export failed with an AppErrorCode the page translates and removes
+ * key-range batches, two read ahead while one is written, through csv-stringify into a file under
+ * UPLOAD_DIR; memory flat however many lines). A failure marks the export failed with an AppErrorCode the page translates and removes
  * its partial file. Returns how many exports it handled.
  */
 export async function processReportExports(deps: AppDeps, options: { batchOrders?: number } = {}): Promise<number> {
