@@ -1,22 +1,9 @@
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import { type Download, expect, type Page, test } from "@playwright/test";
+import { type Download, expect, test } from "@playwright/test";
+import { axeViolations } from "./axe";
 import { signInAsOrganiser, useEnglish } from "./helpers";
 
-const require = createRequire(import.meta.url);
-const AXE = require.resolve("axe-core/axe.min.js");
-
-/** WCAG 2 A/AA rules of axe-core on the page as it is now. */
-async function axeViolations(page: Page) {
-  await page.addScriptTag({ path: AXE });
-  return page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"] } });
-    return result.violations.map((v) => ({ id: v.id, targets: v.nodes.map((n) => n.target) }));
-  });
-}
-
-/** The text of a downloaded file (the BOM csv-stringify writes first taken off). */
+/** The bytes of a downloaded file. */
 async function downloaded(download: Download): Promise<Buffer> {
   const path = await download.path();
   return readFileSync(path);
