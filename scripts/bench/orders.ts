@@ -26,7 +26,8 @@
  * Targets: list and search p95 < 100 ms, detail p95 < 50 ms, export < 10 s with memory flat,
  * dashboard home p95 < 150 ms for each period.
  * The last line is one JSON object: {"orders", "listP95Ms", "searchP95Ms", "detailP95Ms",
- * "exportMs", "exportPeakMb", "homeP95Ms": {today, 7d, 30d, all}}.
+ * "exportMs", "exportPeakMb", "homeP95Ms": {today, 7d, 30d, all}, "linesRowsPerS", "linesPeakMb"}
+ * (linesRowsPerS: the background export of every ticket line of a year, target > 50,000).
  */
 import { spawn } from "node:child_process";
 import { setFlagsFromString } from "node:v8";
@@ -392,7 +393,7 @@ async function main() {
     const { token } = await createSession(database.db, seeded.userId, { inactivityDays: config.SESSION_INACTIVITY_DAYS });
     log("exporting every order as CSV");
     const exported = await exportAll(address, token);
-    await benchLinesExport(deps, seeded);
+    const lines = await benchLinesExport(deps, seeded);
 
     // ------------------------------------------------------------ report
     const pad = (s: string, n: number) => s.padEnd(n);
@@ -429,6 +430,8 @@ async function main() {
         exportMs: Math.round(exported.ms),
         exportPeakMb: r1(exported.peakRssMb),
         homeP95Ms: homeP95,
+        linesRowsPerS: Math.round(lines.rowsPerS),
+        linesPeakMb: r1(lines.rssPeakMb),
       }),
     );
   } finally {
