@@ -1,4 +1,5 @@
-import { Alert, Button, Group, Pagination, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Button, Group, Paper, Select, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { ListPagination } from "../../components/ListPagination";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
@@ -95,15 +96,7 @@ export default function AdminAudit() {
               <Plural value={total} one={`# log entry, page ${current} of ${pages}`} other={`# log entries, page ${current} of ${pages}`} />
             </Text>
             {pages > 1 && (
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={setPage}
-                size="sm"
-                siblings={1}
-                getControlProps={(control) => (control === "previous" ? { "aria-label": t`Previous page` } : control === "next" ? { "aria-label": t`Next page` } : {})}
-                getItemProps={(page) => ({ "aria-label": t`Page ${page}` })}
-              />
+              <ListPagination total={pages} value={current} onChange={setPage} />
             )}
           </Group>
         </>

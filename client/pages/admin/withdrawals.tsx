@@ -1,4 +1,5 @@
-import { Alert, Group, Pagination, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { Alert, Group, Paper, SegmentedControl, Skeleton, Stack, Text, Title } from "@mantine/core";
+import { ListPagination } from "../../components/ListPagination";
 import { useMediaQuery } from "@mantine/hooks";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -79,15 +80,7 @@ export default function AdminWithdrawals() {
                   <Plural value={total} one={`# withdrawal, page ${current} of ${pages}`} other={`# withdrawals, page ${current} of ${pages}`} />
                 </Text>
                 {pages > 1 && (
-                  <Pagination
-                    total={pages}
-                    value={current}
-                    onChange={setPage}
-                    size="sm"
-                    siblings={1}
-                    getControlProps={(control) => (control === "previous" ? { "aria-label": t`Previous page` } : control === "next" ? { "aria-label": t`Next page` } : {})}
-                    getItemProps={(page) => ({ "aria-label": t`Page ${page}` })}
-                  />
+                  <ListPagination total={pages} value={current} onChange={setPage} />
                 )}
               </Group>
             </>

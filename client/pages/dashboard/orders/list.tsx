@@ -1,5 +1,6 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Anchor, Button, Group, Pagination, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
+import { ListPagination } from "../../../components/ListPagination";
+import { Alert, Anchor, Button, Group, Paper, Select, Stack, Table, Text, Title, UnstyledButton } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { type MouseEvent, type ReactNode, useEffect } from "react";
@@ -197,15 +198,7 @@ export function OrdersList({ query, setQuery, hrefOf }: Props) {
               </Trans>
             </Text>
             <Group gap="sm">
-              <Pagination
-                total={pages}
-                value={Math.min(query.page, pages)}
-                onChange={(page) => setQuery({ ...query, page })}
-                size="sm"
-                siblings={1}
-                getControlProps={(control) => (control === "previous" ? { "aria-label": t`Previous page` } : control === "next" ? { "aria-label": t`Next page` } : {})}
-                getItemProps={(page) => ({ "aria-label": t`Page ${page}` })}
-              />
+              <ListPagination total={pages} value={Math.min(query.page, pages)} onChange={(page) => setQuery({ ...query, page })} />
               <Select
                 aria-label={t`Orders per page`}
                 w={90}

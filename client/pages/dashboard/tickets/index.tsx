@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Group, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { ListPagination } from "../../../components/ListPagination";
+import { Alert, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useCallback, useEffect, useMemo, useState } from "react";
@@ -102,15 +103,7 @@ export default function MyTicketsArea() {
               <Plural value={total} one={`# ticket category, page ${current} of ${pages}`} other={`# ticket categories, page ${current} of ${pages}`} />
             </Text>
             <Group gap="sm">
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={(page) => setQuery({ ...query, page })}
-                size="sm"
-                siblings={1}
-                getControlProps={(control) => (control === "previous" ? { "aria-label": t`Previous page` } : control === "next" ? { "aria-label": t`Next page` } : {})}
-                getItemProps={(page) => ({ "aria-label": t`Page ${page}` })}
-              />
+              <ListPagination total={pages} value={current} onChange={(page) => setQuery({ ...query, page })} />
               <Select
                 aria-label={t`Ticket categories per page`}
                 w={90}

@@ -1,5 +1,6 @@
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
-import { Alert, Button, Group, Pagination, Paper, Select, Stack, Text, Title } from "@mantine/core";
+import { ListPagination } from "../../../components/ListPagination";
+import { Alert, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
 import { useMediaQuery } from "@mantine/hooks";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import { useEffect } from "react";
@@ -99,15 +100,7 @@ export function VouchersList({ query, setQuery, hrefOf, targets, canCreate, onNe
               <Plural value={total} one={`# voucher, page ${current} of ${pages}`} other={`# vouchers, page ${current} of ${pages}`} />
             </Text>
             <Group gap="sm">
-              <Pagination
-                total={pages}
-                value={current}
-                onChange={(next) => setQuery({ ...query, page: next })}
-                size="sm"
-                siblings={1}
-                getControlProps={(control) => (control === "previous" ? { "aria-label": t`Previous page` } : control === "next" ? { "aria-label": t`Next page` } : {})}
-                getItemProps={(page) => ({ "aria-label": t`Page ${page}` })}
-              />
+              <ListPagination total={pages} value={current} onChange={(next) => setQuery({ ...query, page: next })} />
               <Select
                 aria-label={t`Vouchers per page`}
                 w={90}

@@ -1,4 +1,5 @@
-import { Alert, Anchor, Group, Pagination, Paper, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { Alert, Anchor, Group, Paper, Select, Skeleton, Stack, Table, Text, Title } from "@mantine/core";
+import { ListPagination } from "../../../components/ListPagination";
 import { useMediaQuery } from "@mantine/hooks";
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
@@ -168,15 +169,7 @@ export function LedgerSection() {
                 <Plural value={total} one={`# entry, page ${current} of ${pages}`} other={`# entries, page ${current} of ${pages}`} />
               </Text>
               {pages > 1 && (
-                <Pagination
-                  total={pages}
-                  value={current}
-                  onChange={setPage}
-                  size="sm"
-                  siblings={1}
-                  getControlProps={(control) => (control === "previous" ? { "aria-label": t`Previous page` } : control === "next" ? { "aria-label": t`Next page` } : {})}
-                  getItemProps={(page) => ({ "aria-label": t`Page ${page}` })}
-                />
+                <ListPagination total={pages} value={current} onChange={setPage} />
               )}
             </Group>
           </>
