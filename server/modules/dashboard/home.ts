@@ -32,8 +32,6 @@ export function periodStart(period: HomePeriod, now = new Date()): Date | null {
   return midnightIn(y!, m!, d! - (PERIOD_DAYS[period] - 1), ORDERS_TIME_ZONE);
 }
 
-export { COUNTED } from "./figures";
-
 export type HomeFigures = {
   period: HomePeriod;
   from: Date | null;
