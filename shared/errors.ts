@@ -121,6 +121,8 @@ export const APP_ERROR_CODES = [
   // Admin dashboard (issue 23)
   "WITHDRAWAL_NOT_PENDING",
   "REASON_REQUIRED",
+  "PLAN_PERIOD_INVALID",
+  "CONTINGENT_BELOW_ZERO",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -54,6 +54,8 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   WITHDRAWAL_NO_PAYMENT_DETAILS: msg`Add your bank details (IBAN) in your account before requesting a withdrawal.`,
   WITHDRAWAL_NOT_PENDING: msg`This withdrawal has already been decided.`,
   REASON_REQUIRED: msg`Please give a reason: the organiser reads it.`,
+  PLAN_PERIOD_INVALID: msg`The plan must end after it starts.`,
+  CONTINGENT_BELOW_ZERO: msg`The ticket contingent cannot go below 0.`,
   HAS_SALES: msg`Tickets have already been sold for this event, so it cannot be deleted.`,
   INVALID_UPLOAD: msg`This file is not a valid image.`,
   UPLOAD_TOO_LARGE: msg`The file is too large.`,

@@ -14,7 +14,7 @@ export function AccountStatusCell({ organiserId, name, disabledAt }: { organiser
     trpc.admin.setOrganiserEnabled.mutationOptions({
       onSuccess: async () => {
         toast.success(t`The account of ${name} is enabled again.`);
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.organisers.queryKey() });
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.organisers.list.queryKey() });
       },
       onError: (error) => toast.error(describeError(i18n, error)),
     }),

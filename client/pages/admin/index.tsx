@@ -20,8 +20,8 @@ function AdminHome() {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const roleLabel = useRoleLabels();
-  const organisers = useQuery(trpc.admin.organisers.queryOptions());
-  const counts = useQuery(trpc.admin.userCounts.queryOptions());
+  const organisers = useQuery(trpc.admin.organisers.list.queryOptions());
+  const counts = useQuery(trpc.admin.figures.userCounts.queryOptions());
   if (organisers.isPending || counts.isPending) return <PageLoader />;
   if (organisers.isError) return <Alert color="red">{describeError(i18n, organisers.error)}</Alert>;
   if (counts.isError) return <Alert color="red">{describeError(i18n, counts.error)}</Alert>;

@@ -1,14 +1,17 @@
 import { z } from "zod";
 import { adminProcedure, router } from "../../trpc/init";
 import { setOrganiserEnabled } from "../account/disable";
-import { countUsersByRole, listOrganisers } from "./service";
 import { adminAuditRouter } from "./audit/router";
+import { adminFiguresRouter } from "./figures/router";
+import { adminMessagesRouter } from "./messages/router";
+import { adminOrganisersRouter } from "./organisers/router";
 import { verificationRouter } from "./verification/router";
 import { adminWithdrawalsRouter } from "./withdrawals/router";
 
 export const adminRouter = router({
-  organisers: adminProcedure.query(({ ctx }) => listOrganisers(ctx.database.db)),
-  userCounts: adminProcedure.query(({ ctx }) => countUsersByRole(ctx.database.db)),
+  organisers: adminOrganisersRouter,
+  figures: adminFiguresRouter,
+  messages: adminMessagesRouter,
   /** Re-enables an organiser account its owner disabled (or disables one). */
   setOrganiserEnabled: adminProcedure
     .input(z.object({ organiserId: z.uuid(), enabled: z.boolean() }))
