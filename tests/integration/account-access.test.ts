@@ -188,7 +188,7 @@ describe("disable account", () => {
 
     // An admin enables it again: logins and sales come back.
     const admin = await signIn(t, (await createUser(t.database.db, { role: "admin" })).id);
-    const listed = (await admin.trpc.admin.organisers.list.query()).find((o) => o.id === organiserId);
+    const listed = (await admin.trpc.admin.organisers.list.query({ state: "disabled", pageSize: 100 })).rows.find((o) => o.id === organiserId);
     expect(listed?.disabledAt).toBeInstanceOf(Date);
     await admin.trpc.admin.setOrganiserEnabled.mutate({ organiserId, enabled: true });
     expect((await attempt(t.client().trpc.auth.login.mutate({ email: owner!.email!, password: TEST_PASSWORD }))).error).toBeUndefined();

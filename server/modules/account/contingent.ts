@@ -9,7 +9,7 @@ import { txRows } from "../../db/sql";
  * of the ledger (`npm run inventory:check` verifies it). One entry per (reason, source): a
  * settlement or cancellation that runs twice counts once.
  */
-export type ContingentReason = "plan" | "sale" | "return" | "opening_balance";
+export type ContingentReason = "plan" | "sale" | "return" | "opening_balance" | "admin_adjustment";
 
 /** One change of an organiser's contingent. */
 export type ContingentChange = {
