@@ -18,12 +18,12 @@ export async function lockWallet(tx: DbOrTx, organiserId: string): Promise<void>
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`wallet:${organiserId}`}, 0))`);
 }
 
-/** Tests only (the control run of wallet-races.test.ts): see `setWalletLockDisabledForTests`. */
+/** Tests only (the control runs of wallet-races and admin-withdrawals-races): see `setWalletLockDisabledForTests`. */
 let walletLockDisabled = false;
 
 /**
- * Tests only: the control run. Requests skip the wallet lock and wait a moment between reading the
- * balance and writing the withdrawal, as a read-then-write implementation would. Never set outside tests.
+ * Tests only: the control run. Requests and admin decisions skip the wallet lock and wait a moment
+ * between reading the balance and writing, as a read-then-write implementation would. Never set outside tests.
  */
 export function setWalletLockDisabledForTests(disabled: boolean): void {
   walletLockDisabled = disabled;
@@ -72,8 +72,11 @@ export type WithdrawalDecision = { kind: "accept"; payoutReference: string } | {
  * An admin accepts (records the bank's payout reference) or refuses (with a reason; the amount
  * goes back to the balance) a pending withdrawal, under the organiser's wallet lock, in one
  * transaction with its audit log entry (before and after) and the organiser's mail. Accepting is
- * refused when the balance, with this withdrawal already taken off, is below zero: a refund
- * decided since the request used the money. Returns the withdrawal as it is now.
+ * refused (WITHDRAWAL_ABOVE_BALANCE) when what was earned, less what is already paid out and this
+ * withdrawal, is below zero: a refund or chargeback since the request used the money. The other
+ * pending requests do not count against it (they are not paid yet): of two requests of which only
+ * one still fits, either can be accepted, and then the other cannot. Under the lock the second
+ * acceptance sees the first. Returns the withdrawal as it is now.
  */
 export async function decideWithdrawal(db: Db, options: { withdrawalId: string; adminId: string; decision: WithdrawalDecision }): Promise<WithdrawalView & { organiserId: string }> {
   const d = options.decision;
@@ -82,18 +85,21 @@ export async function decideWithdrawal(db: Db, options: { withdrawalId: string; 
   return db.transaction(async (tx) => {
     const [found] = await txRows<{ organiser_id: string }>(tx, sql`select organiser_id from withdrawals where id = ${options.withdrawalId}`);
     if (!found) throw new AppError("NOT_FOUND");
-    await lockWallet(tx, found.organiser_id);
+    if (!walletLockDisabled) await lockWallet(tx, found.organiser_id);
     const [current] = await txRows<Parameters<typeof withdrawalView>[0]>(tx, sql`select ${WITHDRAWAL_COLUMNS} from withdrawals where id = ${options.withdrawalId}`);
     if (!current) throw new AppError("NOT_FOUND");
     if (current.status !== "pending") throw new AppError("WITHDRAWAL_NOT_PENDING");
-    if (d.kind === "accept" && (await walletBalanceCents(tx, found.organiser_id)) < 0) throw new AppError("WITHDRAWAL_ABOVE_BALANCE");
+    if (d.kind === "accept" && (await payableWithThis(tx, found.organiser_id, options.withdrawalId)) < 0) throw new AppError("WITHDRAWAL_ABOVE_BALANCE");
+    if (walletLockDisabled) await new Promise((resolve) => setTimeout(resolve, 50));
     const [row] = await txRows<Parameters<typeof withdrawalView>[0]>(
       tx,
       sql`update withdrawals set status = ${d.kind === "accept" ? "accepted" : "refused"}::withdrawal_status, decided_at = now(), decided_by = ${options.adminId},
             payout_reference = ${d.kind === "accept" ? d.payoutReference.trim() : null}, refusal_reason = ${d.kind === "refuse" ? d.reason.trim() : null}
           where id = ${options.withdrawalId} and status = 'pending' returning ${WITHDRAWAL_COLUMNS}`,
     );
-    const after = withdrawalView(row!);
+    // Decided meanwhile (only without the lock: the row's own guard still lets one decision through).
+    if (!row) throw new AppError("WITHDRAWAL_NOT_PENDING");
+    const after = withdrawalView(row);
     await recordAdminAction(tx, {
       adminId: options.adminId,
       action: d.kind === "accept" ? "withdrawal.accept" : "withdrawal.refuse",
@@ -105,4 +111,17 @@ export async function decideWithdrawal(db: Db, options: { withdrawalId: string; 
     await notifyPayoutState(tx, found.organiser_id, { state: after.status, amountCents: after.amountCents, requestedAt: new Date(after.requestedAt) });
     return { ...after, organiserId: found.organiser_id };
   });
+}
+
+/**
+ * The balance with the organiser's other pending withdrawals given back: what was earned less what
+ * is paid out (accepted) and this withdrawal (pending, so already taken off). Below zero: paying
+ * it would pay out more than the organiser has.
+ */
+async function payableWithThis(tx: DbOrTx, organiserId: string, withdrawalId: string): Promise<number> {
+  const [others] = await txRows<{ n: number | string }>(
+    tx,
+    sql`select coalesce(sum(amount_cents), 0)::bigint as n from withdrawals where organiser_id = ${organiserId} and status = 'pending' and id <> ${withdrawalId}`,
+  );
+  return (await walletBalanceCents(tx, organiserId)) + Number(others?.n ?? 0);
 }
