@@ -14,3 +14,4 @@ export * from "./wallet";
 export * from "./reports";
 export * from "./dashboard";
 export * from "./admin";
+export * from "./report-days";

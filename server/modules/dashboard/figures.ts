@@ -82,7 +82,7 @@ export function addSums(a: FigureSums, b: FigureSums): FigureSums {
  * transaction still running on the database (a sale, refund or cancellation stamps its rows with
  * its own start and may commit after the sums are read), or now.
  */
-async function stampNow(db: DbOrTx): Promise<Date> {
+export async function stampNow(db: DbOrTx): Promise<Date> {
   const [row] = await txRows<{ stamp: Date | string }>(
     db,
     sql`select least(now(), coalesce((select min(xact_start) from pg_stat_activity

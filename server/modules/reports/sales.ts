@@ -2,8 +2,9 @@ import { type SQL, sql } from "drizzle-orm";
 import { ORDER_CHANNELS, PAYMENT_METHODS } from "../../../shared/schemas/orders";
 import type { DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
-import { COUNTED } from "../dashboard/figures";
-import { countedOrders, dayText, inPeriod, localDay, num, ofEvents, type ReportBody, type ReportScope, utcHour } from "./scope";
+import { dayOf, dayStart } from "../dashboard/days";
+import { keepDays, salesDayRows, type Span, ticketDayRows } from "./day-cache";
+import { dayText, num, ofEvents, type ReportBody, type ReportScope } from "./scope";
 
 /**
  * The sales and tickets reports (decision 025), with the dashboard's definitions (decision 023):
@@ -13,27 +14,15 @@ import { countedOrders, dayText, inPeriod, localDay, num, ofEvents, type ReportB
 
 export type SalesView = "day" | "channel" | "method";
 
-/**
- * How a counted order (alias `o`) and a done refund (alias `r` of order `o`) are grouped, and how
- * a group's key is written. Days are grouped by the UTC hour first (arithmetic on 100,000 orders;
- * every hour lies in one Berlin day, the zone's offsets being whole hours) and the few hours are
- * then turned into Berlin days: the time zone is looked up per hour, not per order.
- */
-const GROUP: Record<SalesView, { order: SQL; refund: SQL; text: SQL }> = {
-  day: { order: utcHour(sql`o.paid_at`), refund: utcHour(sql`r.done_at`), text: dayText(localDay(sql`to_timestamp(keys.k * 3600)`)) },
-  channel: { order: sql`o.channel`, refund: sql`o.channel`, text: sql`keys.k::text` },
-  method: { order: sql`o.payment_method`, refund: sql`o.payment_method`, text: sql`keys.k::text` },
+/** How a kept or live row (alias `d`) is grouped per view. */
+const KEY: Record<SalesView, SQL> = {
+  day: dayText(sql`d.day`),
+  channel: sql`d.channel`,
+  method: sql`d.payment_method`,
 };
 
 /** Channels and methods in their declared order (a day sorts as text). */
 const RANK: Record<SalesView, readonly string[] | null> = { day: null, channel: ORDER_CHANNELS, method: PAYMENT_METHODS };
-
-/**
- * The orders of the refunds done in the period (every organiser's, by refunds_done_idx): their
- * orders are then read by primary key, not by scanning the organiser's orders.
- */
-const doneRefundOrders = (scope: ReportScope) =>
-  sql`select r2.order_id from refunds r2 where r2.status = 'done' and ${inPeriod(sql`r2.done_at`, scope)} and r2.order_id is not null`;
 
 type SalesRow = {
   k: string;
@@ -47,38 +36,33 @@ type SalesRow = {
 };
 
 /**
+ * The period's rows of a kept table (days before the first read live) and, from that day on,
+ * the same rows read live (decision 025c): alias `d`.
+ */
+async function periodRows(db: DbOrTx, scope: ReportScope, table: "report_sales_days" | "report_ticket_days", live: (span: Span) => SQL): Promise<SQL> {
+  const fromDay = dayOf(scope.from);
+  const liveFrom = await keepDays(db, scope.organiserId, fromDay, dayOf(scope.until));
+  const kept = sql`select * from ${sql.raw(table)} where organiser_id = ${scope.organiserId} and day >= ${fromDay}::date and day < ${liveFrom}::date`;
+  const liveStart = dayStart(liveFrom);
+  const span = { from: liveStart > scope.from ? liveStart : scope.from, until: scope.until };
+  if (span.from >= span.until) return kept;
+  return sql`${kept} union all select ${scope.organiserId}::uuid, * from (${live(span)}) live`;
+}
+
+/**
  * Sales per day, channel or payment method: orders and paid amounts of counted orders paid in
  * the period; refunds done in the period (of counted orders of the chosen events); gross = paid −
  * refunds; service fees as sold (`amounts.feesCents`: a cancelled ticket's fee comes back in its
- * refund); tickets, box office fees and revenue of the lines not canceled. One statement: the
- * period's orders are read once into a narrow list (the join with their lines then hashes ids
- * and a few numbers, not the orders' JSON).
+ * refund); tickets, box office fees and revenue of the lines not canceled. Sums of kept days and
+ * of the days read live (decision 025c).
  */
 export async function salesReport(db: DbOrTx, scope: ReportScope, view: SalesView): Promise<ReportBody> {
-  const g = GROUP[view];
   const rows = await txRows<SalesRow>(
     db,
-    sql`with counted as materialized (
-          select o.id, o.total_cents, coalesce((o.amounts->>'feesCents')::int, 0) as fees,
-            coalesce((o.amounts->>'boxOfficeFeeCents')::int, 0) as bo_fee, ${g.order} as k
-          from orders o where ${countedOrders(scope)}
-        ),
-        by_order as (select k, count(*) as orders, sum(total_cents) as paid, sum(fees) as fees from counted group by k),
-        by_line as (
-          select c.k, count(*) as tickets, sum(l.total_cents) as lines, sum(case when l.total_cents > 0 then c.bo_fee else 0 end) as bo
-          from counted c join order_lines l on l.order_id = c.id and l.status <> 'canceled' group by c.k
-        ),
-        by_refund as (
-          select ${g.refund} as k, sum(r.amount_cents) as refunds
-          from refunds r join orders o on o.id = r.order_id
-          where r.status = 'done' and ${inPeriod(sql`r.done_at`, scope)} and o.organiser_id = ${scope.organiserId} and ${COUNTED} and ${ofEvents(scope)}
-            and o.id = any(array(${doneRefundOrders(scope)}))
-          group by 1
-        )
-        select ${g.text} as k, sum(bo_.orders) as orders, sum(bl.tickets) as tickets, sum(bo_.paid) as paid, sum(br.refunds) as refunds,
-          sum(bo_.fees) as fees, sum(bl.lines) as lines, sum(bl.bo) as bo
-        from (select k from by_order union select k from by_refund) keys
-          left join by_order bo_ on bo_.k = keys.k left join by_line bl on bl.k = keys.k left join by_refund br on br.k = keys.k
+    sql`select ${KEY[view]} as k, sum(d.orders) as orders, sum(d.tickets) as tickets, sum(d.paid_cents) as paid, sum(d.refunds_cents) as refunds,
+          sum(d.fees_cents) as fees, sum(d.lines_cents) as lines, sum(d.bo_cents) as bo
+        from (${await periodRows(db, scope, "report_sales_days", (span) => salesDayRows(scope.organiserId, span))}) d
+        where ${ofEvents(scope, sql`d.event_id`)}
         group by 1 order by 1`,
   );
   const rank = RANK[view];
@@ -130,21 +114,14 @@ type TicketRow = {
 export async function ticketsReport(db: DbOrTx, scope: ReportScope): Promise<ReportBody> {
   const rows = await txRows<TicketRow>(
     db,
-    sql`with counted as materialized (
-          select o.id, coalesce((o.amounts->>'boxOfficeFeeCents')::int, 0) as bo_fee from orders o where ${countedOrders(scope)}
-        )
-        select e.name as event, x.category, x.sold, x.cancelled, x.list, x.discount, x.lines, x.bo
+    sql`select e.name as event, x.category, x.sold, x.cancelled, x.list, x.discount, x.lines, x.bo
         from (
-          select l.event_id, l.category_name as category,
-            count(*) filter (where l.status <> 'canceled') as sold,
-            count(*) filter (where l.status = 'canceled' and l.cancel_reason is distinct from 'date_changed') as cancelled,
-            sum(l.total_cents + l.discount_cents) filter (where l.status <> 'canceled') as list,
-            sum(l.discount_cents) filter (where l.status <> 'canceled') as discount,
-            sum(l.total_cents) filter (where l.status <> 'canceled') as lines,
-            sum(c.bo_fee) filter (where l.status <> 'canceled' and l.total_cents > 0) as bo
-          from counted c join order_lines l on l.order_id = c.id
-          group by l.event_id, l.category_name
-          having count(*) filter (where l.status <> 'canceled' or l.cancel_reason is distinct from 'date_changed') > 0
+          select d.event_id, d.category_name as category, sum(d.sold) as sold, sum(d.cancelled) as cancelled, sum(d.list_cents) as list,
+            sum(d.discount_cents) as discount, sum(d.lines_cents) as lines, sum(d.bo_cents) as bo
+          from (${await periodRows(db, scope, "report_ticket_days", (span) => ticketDayRows(scope.organiserId, span))}) d
+          where ${ofEvents(scope, sql`d.order_event_id`)}
+          group by d.event_id, d.category_name
+          having sum(d.shown) > 0
         ) x join events e on e.id = x.event_id
         order by e.name, e.id, x.category`,
   );
