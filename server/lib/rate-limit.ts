@@ -23,6 +23,16 @@ export async function consumeRateLimits(database: Database, rules: RateLimitRule
   for (const rule of rules) await consumeRateLimit(database, rule);
 }
 
+/**
+ * Gives one attempt back to each window (an attempt that turned out to be allowed use, such as a
+ * login with the right password): only failures then use a window up, while attempts running at
+ * once are still counted before any of them is checked.
+ */
+export async function giveBackRateLimits(database: Database, rules: RateLimitRule[]): Promise<void> {
+  if (rules.length === 0) return;
+  await database.rows(sql`update rate_limits set count = greatest(count - 1, 0) where key in ${sql`(${sql.join(rules.map((r) => sql`${r.key}`), sql`, `)})`}`);
+}
+
 /** Drops windows that ended long ago (a job). */
 export async function deleteStaleRateLimits(database: Database): Promise<void> {
   await database.rows(sql`delete from rate_limits where window_start < now() - interval '1 day'`);

@@ -6,7 +6,7 @@ import { AppError } from "../lib/app-error";
 import { appCodeFromTrpc, trpcCodeOf } from "./error-codes";
 import { transformer } from "./transformer";
 import type { z } from "zod";
-import { consumeRateLimits, type RateLimitRule } from "../lib/rate-limit";
+import { consumeRateLimits, giveBackRateLimits, type RateLimitRule } from "../lib/rate-limit";
 import { activeTestProvider } from "../modules/payments/test-provider";
 import type { Context } from "./context";
 
@@ -161,9 +161,14 @@ export const testPaymentProcedure = publicProcedure.use(({ ctx, next }) => {
 export function rateLimitedProcedure<TSchema extends z.ZodType>(
   schema: TSchema,
   rules: (input: z.output<TSchema>, call: { ip: string }) => RateLimitRule[],
+  options: { countFailuresOnly?: boolean } = {},
 ) {
   return viewerProcedure.input(schema).use(async ({ ctx, input, next }) => {
-    await consumeRateLimits(ctx.database, rules(input as z.output<TSchema>, { ip: ctx.ip }));
-    return next();
+    const taken = rules(input as z.output<TSchema>, { ip: ctx.ip });
+    await consumeRateLimits(ctx.database, taken);
+    const result = await next();
+    // Counted first (parallel guesses all count), given back when the call succeeded.
+    if (options.countFailuresOnly && result.ok) await giveBackRateLimits(ctx.database, taken);
+    return result;
   });
 }

@@ -32,6 +32,29 @@ describe("login rate limit", () => {
     expect(browser.lastResponse()!.cookies).toEqual([]);
   });
 
+  it("successful logins use nothing up: 15 in a row, then 10 wrong passwords still lock (issue 24 item 9)", async () => {
+    const user = await createUser(t.database.db, { role: "organiser" });
+    const browser = t.client();
+    for (let n = 1; n <= 15; n++) {
+      const res = await attempt(browser.trpc.auth.login.mutate({ email: user.email!, password: user.password }));
+      expect(res.error, `login ${n}`).toBeUndefined();
+    }
+    for (let n = 1; n <= LOGIN_LIMITS.perAccountAndAddress; n++) {
+      expect(appCodeOf(await attempt(browser.trpc.auth.login.mutate({ email: user.email!, password: "wrong" }))), `wrong ${n}`).toBe("INVALID_CREDENTIALS");
+    }
+    expect(appCodeOf(await attempt(browser.trpc.auth.login.mutate({ email: user.email!, password: user.password })))).toBe("TOO_MANY_REQUESTS");
+  });
+
+  it("an agent's successful logins use nothing up either", async () => {
+    const owner = await createUser(t.database.db, { role: "organiser" });
+    const agent = await createUser(t.database.db, { role: "agent", organiserId: owner.organiserId });
+    const browser = t.client();
+    for (let n = 1; n <= 12; n++) {
+      const res = await attempt(browser.trpc.auth.agentLogin.mutate({ username: agent.username!, password: agent.password }));
+      expect(res.error, `login ${n}`).toBeUndefined();
+    }
+  });
+
   it("another email from the same address is not blocked", async () => {
     const blocked = await createUser(t.database.db, { role: "organiser" });
     const other = await createUser(t.database.db, { role: "organiser" });

@@ -63,12 +63,15 @@ export const authRouter = router({
     return { ok: true as const };
   }),
 
-  login: rateLimitedProcedure(ZLoginInput, (input, { ip }) => loginRateRules({ kind: "email", name: input.email.toLowerCase() }, ip)).mutation(async ({ ctx, input }) => {
+  // Only failed logins use the windows up (decision 010): an organiser signing in all day is never locked.
+  login: rateLimitedProcedure(ZLoginInput, (input, { ip }) => loginRateRules({ kind: "email", name: input.email.toLowerCase() }, ip), { countFailuresOnly: true }).mutation(async ({ ctx, input }) => {
     const user = await verifyEmailLogin(ctx.database.db, input.email.toLowerCase(), input.password);
     return startSession(ctx, user);
   }),
 
-  agentLogin: rateLimitedProcedure(ZAgentLoginInput, (input, { ip }) => loginRateRules({ kind: "agent", name: input.username.toLowerCase() }, ip)).mutation(async ({ ctx, input }) => {
+  agentLogin: rateLimitedProcedure(ZAgentLoginInput, (input, { ip }) => loginRateRules({ kind: "agent", name: input.username.toLowerCase() }, ip), {
+    countFailuresOnly: true,
+  }).mutation(async ({ ctx, input }) => {
     const user = await verifyAgentLogin(ctx.database.db, input.username.toLowerCase(), input.password);
     return startSession(ctx, user);
   }),
