@@ -144,9 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   }
 
   app.setNotFoundHandler(async (req, reply) => {
-    const isApi = /^\/(trpc|api|dev|uploads)(\/|$)/.test(req.url);
-    const acceptsHtml = req.headers.accept?.includes("text/html") ?? false;
-    if (serveClient && req.method === "GET" && !isApi && acceptsHtml) {
+    if (serveClient && wantsAppPage(req.method, req.url, req.headers.accept)) {
       // SPA fallback: the client router decides what the path means.
       return reply.type("text/html; charset=utf-8").sendFile("index.html");
     }
@@ -154,4 +152,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   return app;
+}
+
+/**
+ * Whether a request the server has no route for gets the app's page (the client router decides
+ * what the path means): a GET or HEAD outside the API paths, not of a file (a missing script or
+ * image stays a 404), from a client that takes HTML: a browser, or curl's `*\/*` (issue 24 item 9).
+ */
+export function wantsAppPage(method: string, url: string, accept: string | undefined): boolean {
+  if (method !== "GET" && method !== "HEAD") return false;
+  const pathname = url.split("?")[0]!;
+  if (/^\/(trpc|api|dev|uploads)(\/|$)/.test(pathname)) return false;
+  if (/\.[A-Za-z0-9]+$/.test(pathname.split("/").at(-1) ?? "")) return false;
+  if (!accept) return true;
+  return /text\/html|\*\/\*/.test(accept);
 }
