@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { openApp, useEnglish } from "./helpers";
 
 // Issue 24 item 9: `curl http://localhost:3000/` got a JSON 404; any GET outside the API paths
 // gets the app's page, a missing file stays a 404.
@@ -11,4 +12,25 @@ test("the served product answers curl's GET of / and of a deep link with the app
   }
   expect((await request.get("/assets/does-not-exist.js", { headers: { accept: "*/*" } })).status()).toBe(404);
   expect((await request.get("/trpc/nothing", { headers: { accept: "*/*" } })).status()).toBe(404);
+});
+
+// Issue 24 item 9: staff sign in with a name; a wrong one must not speak of an email.
+test("a wrong staff login says staff name or password, in English and German", async ({ page, browser }) => {
+  await useEnglish(page);
+  await openApp(page, "/event-staff/login");
+  await page.getByRole("textbox", { name: "Staff name" }).fill("nobody-here");
+  await page.getByRole("textbox", { name: "Password" }).fill("wrong-password");
+  await page.getByRole("button", { name: "Log in" }).click();
+  await expect(page.getByText("Error logging in: staff name or password is wrong.")).toBeVisible();
+
+  const german = await browser.newPage({ locale: "de-DE" });
+  try {
+    await openApp(german, "/event-staff/login");
+    await german.getByRole("textbox", { name: "Benutzername" }).fill("nobody-here");
+    await german.getByRole("textbox", { name: "Passwort" }).fill("wrong-password");
+    await german.getByRole("button", { name: "Anmelden" }).click();
+    await expect(german.getByText("Fehler bei der Anmeldung: Benutzername oder Passwort ist falsch.")).toBeVisible();
+  } finally {
+    await german.close();
+  }
 });

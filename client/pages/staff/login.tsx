@@ -5,7 +5,7 @@ import { Link, useLocation } from "wouter";
 import { ZAgentLoginInput } from "../../../shared/schemas/auth";
 import { useZodForm } from "../../hooks/use-zod-form";
 import { PublicLayout } from "../../layout/PublicLayout";
-import { describeError } from "../../lib/errors";
+import { appCodeOf, describeError } from "../../lib/errors";
 import { homePathFor, setUserInfo } from "../../lib/session";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
@@ -23,7 +23,9 @@ export default function StaffLoginPage() {
         navigate(homePathFor(info));
       },
       onError: (error) => {
-        if (!form.setServerErrors(error)) toast.error(describeError(i18n, error));
+        if (form.setServerErrors(error)) return;
+        // Staff sign in with a name, not an email (SPEC §8's login error speaks of an email).
+        toast.error(appCodeOf(error) === "INVALID_CREDENTIALS" ? t`Error logging in: staff name or password is wrong.` : describeError(i18n, error));
       },
     }),
   );
