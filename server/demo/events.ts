@@ -87,15 +87,15 @@ function demoEvents(): DemoEvent[] {
       publish: "now",
     },
     {
-      name: "Summer Jazz Brunch",
+      name: "Jazz-Brunch am Hafen",
       category: "events_concerts",
       subcategory: "concert",
       address: "Hafenstraße 12",
       city: "Musterstadt",
       zip: "12347",
       schedule: { ...once(10, "11:00", "14:00"), repeat: "weekly", repeatEnd: { kind: "count", count: 8 } },
-      description: "<p>Live jazz with a late breakfast by the harbour, every Sunday.</p>",
-      tickets: [ticket("adult", "Adult (brunch included)", 39, 120), ticket("child", "Child under 12", 0, 30)],
+      description: "<p>Live-Jazz und ein ausgiebiges Frühstück am Hafen, jeden Sonntag.</p>",
+      tickets: [ticket("adult", "Erwachsene (inkl. Brunch)", 39, 120), ticket("child", "Kinder unter 12", 0, 30)],
       publish: "now",
     },
     {
@@ -111,7 +111,7 @@ function demoEvents(): DemoEvent[] {
       publish: "now",
     },
     {
-      name: "EventTech Expo",
+      name: "Veranstaltungstechnik-Messe",
       category: "fairs_exhibitions",
       subcategory: "trade_fair",
       address: "Messering 5",
@@ -133,8 +133,8 @@ function demoEvents(): DemoEvent[] {
         },
         additionalDates: [],
       },
-      description: "<p>The trade fair for stage, light and sound technology: 120 exhibitors, talks and workshops.</p>",
-      tickets: [ticket("day", "Day ticket", 24, 2000), ticket("trade", "Trade visitor", 0, 500, { appliesTo: "boxoffice" })],
+      description: "<p>Die Fachmesse für Bühnen-, Licht- und Tontechnik: 120 Aussteller, Vorträge und Workshops.</p>",
+      tickets: [ticket("day", "Tageskarte", 24, 2000), ticket("trade", "Fachbesucher", 0, 500, { appliesTo: "boxoffice" })],
       publish: "now",
     },
     {
