@@ -42,7 +42,12 @@ test("a buyer picks two seats, fills the form, pays with the test provider, open
   await page.getByRole("button", { name: "Pay successfully" }).click();
 
   await expect(page).toHaveURL(/\/successful\?/);
+  await expect(page.getByRole("heading", { name: "Thank you! Payment successful" })).toBeVisible();
   await expect(page.getByTestId("successful-countdown")).toBeVisible();
+  // Loaded afresh, the countdown starts when the start splash is gone, not behind it (issue 24 item 5).
+  await page.goto(page.url());
+  await expect(page.getByTestId("preloader")).toHaveCount(0, { timeout: 10_000 });
+  await expect(page.getByTestId("successful-countdown")).toHaveText(/in (10|9) seconds\.$/);
   await page.getByTestId("view-tickets").click();
 
   await expect(page).toHaveURL(/\/tickets-view\?order=/);

@@ -34,3 +34,14 @@ test("a wrong staff login says staff name or password, in English and German", a
     await german.close();
   }
 });
+
+// Issue 24 item 5: /successful without an order claims nothing.
+test("/successful without an order says there is no order to show, not that a payment went through", async ({ page }) => {
+  await useEnglish(page);
+  for (const path of ["/successful", "/successful?order=nothing&next=/elsewhere"]) {
+    await openApp(page, path);
+    await expect(page.getByRole("heading", { name: "No order to show" })).toBeVisible();
+    await expect(page.getByText(/Payment successful/)).toHaveCount(0);
+    await expect(page.getByTestId("successful-countdown")).toHaveCount(0);
+  }
+});

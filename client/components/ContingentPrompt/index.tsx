@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 
 type ContingentPromptProps = {
@@ -26,7 +26,11 @@ export function ContingentPrompt({ balance, liveNeed, href = "~/dashboard/profil
       <Stack gap="xs" align="flex-start">
         <Text size="sm">
           {balance <= 0 ? (
-            <Trans>Your ticket contingent is used up ({left} tickets left). Tickets still sell, but you cannot publish further events.</Trans>
+            <Plural
+              value={balance}
+              one="Your ticket contingent is used up (# ticket left). Tickets still sell, but you cannot publish further events."
+              other="Your ticket contingent is used up (# tickets left). Tickets still sell, but you cannot publish further events."
+            />
           ) : (
             <Trans>
               Only {left} tickets are left in your contingent, while your published events can still sell {need}. Buy a plan

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useCallback } from "react";
 import type { SeatStatus } from "../../../shared/enums";
@@ -44,7 +45,10 @@ export function usePlanDescriptions(layout: SeatingLayout) {
     const name = block.name;
     const count = activeSeats(block);
     const category = categoryName(block.categoryId);
-    const base = block.kind === "standing" ? t`Standing area ${name}, ${count} places` : t`Block ${name}, ${count} seats`;
+    const base =
+      block.kind === "standing"
+        ? plural(count, { one: `Standing area ${name}, # place`, other: `Standing area ${name}, # places` })
+        : plural(count, { one: `Block ${name}, # seat`, other: `Block ${name}, # seats` });
     return category ? t`${base}, category ${category}` : base;
   };
 

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Select, Stack, Text, Title } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { plural } from "@lingui/core/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useMemo, useState } from "react";
 import { Link, useLocation } from "wouter";
@@ -33,7 +34,11 @@ export function EventSeatsPage({ eventId, dateId }: { eventId: string; dateId: s
   const setBlocked = useMutation(
     trpc.seating.setBlocked.mutationOptions({
       onSuccess: async ({ changed }, input) => {
-        toast.success(input.blocked ? t`${changed.length} seats blocked` : t`${changed.length} seats unblocked`);
+        toast.success(
+          input.blocked
+            ? plural(changed.length, { one: "# seat blocked", other: "# seats blocked" })
+            : plural(changed.length, { one: "# seat unblocked", other: "# seats unblocked" }),
+        );
         setSelected(new Set());
         await queryClient.invalidateQueries({ queryKey: trpc.seating.dateInventory.pathKey() });
       },
@@ -118,7 +123,7 @@ export function EventSeatsPage({ eventId, dateId }: { eventId: string; dateId: s
           )}
           <Group>
             <Text size="sm">
-              <Trans>{selected.size} seats selected</Trans>
+              <Plural value={selected.size} one="# seat selected" other="# seats selected" />
             </Text>
             <Button
               disabled={selected.size === 0 || !currentDateId}

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useSearch } from "wouter";
@@ -95,12 +95,11 @@ function Fact({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 function ReturnNotice({ purchase, cancelled }: { purchase: Purchase; cancelled: boolean }) {
-  const { t, i18n } = useLingui();
-  const tickets = i18n.number(purchase.tickets);
+  const { t } = useLingui();
   if (purchase.status === "paid") {
     return (
       <Alert color="teal" styles={{ title: { color: "var(--mantine-color-teal-9)" } }} title={t`Thank you, your plan is paid`} role="status" data-testid="plan-notice">
-        <Trans>{tickets} tickets were added to your contingent.</Trans>
+        <Plural value={purchase.tickets} one="# ticket was added to your contingent." other="# tickets were added to your contingent." />
       </Alert>
     );
   }

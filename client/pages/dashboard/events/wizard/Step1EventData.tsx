@@ -1,5 +1,6 @@
 import { MultiSelect, Select, SimpleGrid, Stack, TextInput, Title } from "@mantine/core";
 import { DateInput, DateTimePicker } from "@mantine/dates";
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo } from "react";
@@ -179,7 +180,10 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
             />
             <MultiSelect
               label={t`Events within the season`}
-              description={t`${values.season.childEventIds.length} events selected. They become part of the season.`}
+              description={plural(values.season.childEventIds.length, {
+                one: "# event selected. It becomes part of the season.",
+                other: "# events selected. They become part of the season.",
+              })}
               searchable
               data={(candidates.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
               {...form.getInputProps("season.childEventIds")}

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, NumberInput, Pill, SegmentedControl, Select, SimpleGrid, Stack, Switch, Text, TextInput } from "@mantine/core";
 import { modals } from "@mantine/modals";
+import { plural } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { removeBlock, setRowSeats, updateBlock, type BlockPatch } from "../../../../../shared/seating/editing";
@@ -136,7 +137,7 @@ function RowLengths({ block, locked, editor }: { block: SeatedBlock; locked: boo
                 removeButtonProps={{ "aria-label": t`Give row ${label} full length` }}
                 onRemove={() => editor.editLayout((l) => setRowSeats(l, block.id, Number(r), null))}
               >
-                {t`Row ${label}: ${n} seats`}
+                {plural(n, { one: `Row ${label}: # seat`, other: `Row ${label}: # seats` })}
               </Pill>
             );
           })}
