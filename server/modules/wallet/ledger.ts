@@ -20,7 +20,7 @@ import { BOX_OFFICE_PROVIDER, RESELLER_PROVIDER } from "../orders/settle";
  */
 
 /** Orders whose money the platform collected: paid online through a payment provider. */
-const ONLINE = sql`o.provider is not null and o.provider not in (${BOX_OFFICE_PROVIDER}, ${RESELLER_PROVIDER})`;
+export const ONLINE = sql`o.provider is not null and o.provider not in (${BOX_OFFICE_PROVIDER}, ${RESELLER_PROVIDER})`;
 const PAID = sql`(o.status = 'valid' or (o.status = 'cancelled' and o.paid_at is not null)) and o.paid_at is not null and o.total_cents > 0`;
 
 /** kind, at, order id/number, withdrawal id, source id, gross, fee, net: every entry of one organiser. */

@@ -3,7 +3,7 @@ import { msg } from "@lingui/core/macro";
 import { WITHDRAWAL_STATUS_LABELS } from "../../dashboard/wallet/labels";
 
 /** The actions the server writes to the audit log (server/modules/admin/audit), as the admin reads them. */
-export const AUDIT_ACTIONS = ["withdrawal.accept", "withdrawal.refuse", "organiser.enable", "organiser.disable", "verification.verify", "verification.reject"] as const;
+export const AUDIT_ACTIONS = ["withdrawal.accept", "withdrawal.refuse", "organiser.enable", "organiser.disable", "verification.verify", "verification.reject", "message.handle", "message.reopen"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
@@ -13,14 +13,17 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "organiser.disable": msg`Organiser account disabled`,
   "verification.verify": msg`Organiser verified`,
   "verification.reject": msg`Verification rejected`,
+  "message.handle": msg`Message marked handled`,
+  "message.reopen": msg`Message reopened`,
 };
 
-export const AUDIT_TARGET_TYPES = ["withdrawal", "organiser"] as const;
+export const AUDIT_TARGET_TYPES = ["withdrawal", "organiser", "contact_request"] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
 export const AUDIT_TARGET_LABELS: Record<AuditTargetType, MessageDescriptor> = {
   withdrawal: msg`Withdrawal`,
   organiser: msg`Organiser`,
+  contact_request: msg`Contact message`,
 };
 
 /** The recorded fields by name; a field not listed shows its own name. */
@@ -36,6 +39,9 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   verificationState: msg`Verification`,
   reason: msg`Reason`,
   disabled: msg`Account disabled`,
+  handled: msg`Handled`,
+  handledAt: msg`Handled on`,
+  handledBy: msg`Handled by`,
 };
 
 const VERIFICATION_LABELS: Record<string, MessageDescriptor> = {
