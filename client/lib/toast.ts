@@ -1,5 +1,7 @@
+import { msg } from "@lingui/core/macro";
 import { notifications } from "@mantine/notifications";
-import type { ReactNode } from "react";
+import type { PointerEvent, ReactNode } from "react";
+import { i18n } from "../i18n";
 
 let counter = 0;
 const recent = new Map<string, number>();
@@ -8,7 +10,52 @@ const DEDUPE_MS = 1500;
 
 type ToastOptions = { title?: ReactNode; /** Called once the toast is on screen. */ onOpen?: () => void };
 
-/** SPEC §2 toasts: top right, 3000 ms, close on click. Returns false when deduplicated. */
+/** How far a toast is dragged sideways before letting go closes it. */
+const DRAG_CLOSE_PX = 80;
+
+/**
+ * Dragging a toast sideways moves it with the pointer; let go beyond DRAG_CLOSE_PX it closes,
+ * short of that it slides back (SPEC §2 "draggable"). Hovering pauses its timer (Mantine's own).
+ */
+function draggable(id: string) {
+  let startX: number | null = null;
+  /** A drag is not a click: letting go after one does not close the toast by itself. */
+  let dragged = false;
+  const move = (el: HTMLElement, dx: number) => {
+    el.style.transform = dx ? `translateX(${dx}px)` : "";
+    el.style.opacity = dx ? String(Math.max(0.3, 1 - Math.abs(dx) / (DRAG_CLOSE_PX * 2))) : "";
+  };
+  return {
+    onClick: () => {
+      if (!dragged) notifications.hide(id);
+      dragged = false;
+    },
+    onPointerDown: (e: PointerEvent<HTMLDivElement>) => {
+      startX = e.clientX;
+      dragged = false;
+      e.currentTarget.setPointerCapture(e.pointerId);
+    },
+    onPointerMove: (e: PointerEvent<HTMLDivElement>) => {
+      if (startX === null) return;
+      const dx = e.clientX - startX;
+      if (Math.abs(dx) > 5) dragged = true;
+      move(e.currentTarget, dx);
+    },
+    onPointerUp: (e: PointerEvent<HTMLDivElement>) => {
+      if (startX === null) return;
+      const dx = e.clientX - startX;
+      startX = null;
+      if (Math.abs(dx) >= DRAG_CLOSE_PX) notifications.hide(id);
+      else move(e.currentTarget, 0);
+    },
+    onPointerCancel: (e: PointerEvent<HTMLDivElement>) => {
+      startX = null;
+      move(e.currentTarget, 0);
+    },
+  };
+}
+
+/** SPEC §2 toasts: top right, 3000 ms, no progress bar, close on click, draggable, paused on hover. Returns false when deduplicated. */
 function show(color: string, message: ReactNode, options: ToastOptions = {}): boolean {
   if (typeof message === "string") {
     const key = `${color}:${message}`;
@@ -24,8 +71,9 @@ function show(color: string, message: ReactNode, options: ToastOptions = {}): bo
     message,
     onOpen: options.onOpen,
     withBorder: true,
-    onClick: () => notifications.hide(id),
-    style: { cursor: "pointer" },
+    ...draggable(id),
+    closeButtonProps: { "aria-label": i18n._(msg`Close`) },
+    style: { cursor: "pointer", touchAction: "pan-y", transition: "opacity 150ms" },
   });
   return true;
 }

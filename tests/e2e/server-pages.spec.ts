@@ -45,3 +45,51 @@ test("/successful without an order says there is no order to show, not that a pa
     await expect(page.getByTestId("successful-countdown")).toHaveCount(0);
   }
 });
+
+// Issue 24 item 8: the toast area as SPEC §2 says: top right, 3000 ms, closes on click, pauses on
+// hover, draggable, its close button named.
+test("a toast pauses while hovered, closes on click and when dragged aside", async ({ page }) => {
+  await useEnglish(page);
+  await openApp(page, "/event-staff/login");
+  const toast = page.getByRole("alert").filter({ hasText: "staff name or password is wrong" });
+  const raise = async () => {
+    await page.getByRole("textbox", { name: "Staff name" }).fill(`nobody-${Math.random().toString(36).slice(2, 8)}`);
+    await page.getByRole("textbox", { name: "Password" }).fill("wrong-password");
+    await page.getByRole("button", { name: "Log in" }).click();
+    await expect(toast).toBeVisible();
+  };
+
+  await raise();
+  const box = (await toast.boundingBox())!;
+  expect(box.x + box.width).toBeGreaterThan(1000);
+  expect(box.y).toBeLessThan(150);
+  await expect(toast.getByRole("button", { name: "Close" })).toBeVisible();
+  await toast.hover();
+  await page.waitForTimeout(4000);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(10, 700);
+  await expect(toast).toHaveCount(0, { timeout: 5000 });
+
+  await raise();
+  await toast.click();
+  await expect(toast).toHaveCount(0, { timeout: 1500 });
+
+  await page.waitForTimeout(1600); // the same text twice within 1.5 s shows once
+  await raise();
+  const at = (await toast.boundingBox())!;
+  const y = at.y + at.height / 2;
+  // A short drag slides back and does not close it (it is not a click)...
+  await page.mouse.move(at.x + 40, y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 80, y, { steps: 5 });
+  await page.mouse.up();
+  await page.waitForTimeout(300);
+  await expect(toast).toBeVisible();
+  // ...dragged far enough aside, it closes.
+  await page.mouse.move(at.x + 40, y);
+  await page.mouse.down();
+  await page.mouse.move(at.x + 100, y, { steps: 5 });
+  await page.mouse.move(at.x + 180, y, { steps: 5 });
+  await page.mouse.up();
+  await expect(toast).toHaveCount(0, { timeout: 1500 });
+});
