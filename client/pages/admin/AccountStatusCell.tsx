@@ -14,14 +14,15 @@ export function AccountStatusCell({ organiserId, name, disabledAt }: { organiser
     trpc.admin.setOrganiserEnabled.mutationOptions({
       onSuccess: async () => {
         toast.success(t`The account of ${name} is enabled again.`);
-        await queryClient.invalidateQueries({ queryKey: trpc.admin.organisers.list.queryKey() });
+        // The organisers' list and detail and the audit log all show it.
+        await queryClient.invalidateQueries({ queryKey: trpc.admin.pathKey() });
       },
       onError: (error) => toast.error(describeError(i18n, error)),
     }),
   );
   if (!disabledAt) {
     return (
-      <Badge color="green.9">
+      <Badge color="teal.9">
         <Trans>Active</Trans>
       </Badge>
     );

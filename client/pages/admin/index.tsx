@@ -8,6 +8,8 @@ import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 const AdminVerification = lazy(() => import("./verification"));
 const AdminWithdrawals = lazy(() => import("./withdrawals"));
 const AdminAudit = lazy(() => import("./audit"));
+const AdminOrganisers = lazy(() => import("./organisers"));
+const AdminOrganiserDetail = lazy(() => import("./organiser-detail"));
 const AdminFigures = lazy(() => import("./figures"));
 const AdminMessages = lazy(() => import("./messages"));
 
@@ -19,6 +21,7 @@ export default function AdminArea() {
       title={t`Admin dashboard`}
       nav={[
         { href: "/", label: t`Overview` },
+        { href: "/organisers", label: t`Organisers` },
         { href: "/verification", label: t`Verification` },
         { href: "/withdrawals", label: t`Withdrawals` },
         { href: "/messages", label: t`Messages` },
@@ -28,6 +31,8 @@ export default function AdminArea() {
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={AdminFigures} />
+          <Route path="/organisers" component={AdminOrganisers} />
+          <Route path="/organisers/:organiserId" component={AdminOrganiserDetail} />
           <Route path="/verification" component={AdminVerification} />
           <Route path="/withdrawals" component={AdminWithdrawals} />
           <Route path="/messages" component={AdminMessages} />

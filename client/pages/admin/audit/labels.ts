@@ -1,9 +1,10 @@
 import type { I18n, MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { periodLabel } from "../../../lib/plans";
 import { WITHDRAWAL_STATUS_LABELS } from "../../dashboard/wallet/labels";
 
 /** The actions the server writes to the audit log (server/modules/admin/audit), as the admin reads them. */
-export const AUDIT_ACTIONS = ["withdrawal.accept", "withdrawal.refuse", "organiser.enable", "organiser.disable", "verification.verify", "verification.reject", "message.handle", "message.reopen"] as const;
+export const AUDIT_ACTIONS = ["withdrawal.accept", "withdrawal.refuse", "organiser.enable", "organiser.disable", "verification.verify", "verification.reject", "message.handle", "message.reopen", "organiser.plan_set", "organiser.contingent_adjust"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
@@ -13,6 +14,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "organiser.disable": msg`Organiser account disabled`,
   "verification.verify": msg`Organiser verified`,
   "verification.reject": msg`Verification rejected`,
+  "organiser.plan_set": msg`Plan set by hand`,
+  "organiser.contingent_adjust": msg`Contingent corrected`,
   "message.handle": msg`Message marked handled`,
   "message.reopen": msg`Message reopened`,
 };
@@ -39,6 +42,11 @@ const FIELD_LABELS: Record<string, MessageDescriptor> = {
   verificationState: msg`Verification`,
   reason: msg`Reason`,
   disabled: msg`Account disabled`,
+  plan: msg`Plan`,
+  planSince: msg`Plan since`,
+  planUntil: msg`Plan until`,
+  ticketContingent: msg`Ticket contingent`,
+  delta: msg`Change in tickets`,
   handled: msg`Handled`,
   handledAt: msg`Handled on`,
   handledBy: msg`Handled by`,
@@ -76,7 +84,8 @@ export function formatValue(i18n: I18n, key: string, value: unknown, formats: Va
     if (key === "status" && value in WITHDRAWAL_STATUS_LABELS) return i18n._(WITHDRAWAL_STATUS_LABELS[value as keyof typeof WITHDRAWAL_STATUS_LABELS]);
     if (key === "verificationState" && value in VERIFICATION_LABELS) return i18n._(VERIFICATION_LABELS[value]!);
     if (key === "method" && value in METHOD_LABELS) return i18n._(METHOD_LABELS[value]!);
-    if (key.endsWith("At") && !Number.isNaN(Date.parse(value))) return formats.dateTime(value);
+    if (key === "plan" && (value === "monthly" || value === "yearly" || value === "none")) return periodLabel(i18n, value);
+    if ((key.endsWith("At") || key === "planSince" || key === "planUntil") && !Number.isNaN(Date.parse(value))) return formats.dateTime(value);
     return value;
   }
   return JSON.stringify(value);
