@@ -15,7 +15,7 @@ export const adminMessagesRouter = router({
     )
     .query(({ ctx, input }) => listMessages(ctx.database.db, input)),
   /** The whole message; the first read marks it read. */
-  read: adminProcedure.input(z.strictObject({ messageId: z.uuid() })).mutation(({ ctx, input }) => readMessage(ctx.database.db, input.messageId)),
+  read: adminProcedure.input(z.strictObject({ messageId: z.uuid() })).mutation(({ ctx, input }) => readMessage(ctx.database.db, { messageId: input.messageId, adminId: ctx.user.id })),
   setHandled: adminProcedure
     .input(z.strictObject({ messageId: z.uuid(), handled: z.boolean() }))
     .mutation(({ ctx, input }) => setMessageHandled(ctx.database.db, { ...input, adminId: ctx.user.id })),

@@ -135,9 +135,25 @@ async function fetchMessage(db: DbOrTx, messageId: string): Promise<ContactMessa
 }
 
 /** The whole message; the first read stamps `read_at` (later reads leave it as it was). */
-export async function readMessage(db: DbOrTx, messageId: string): Promise<ContactMessage> {
-  await db.execute(sql`update contact_requests set read_at = now() where id = ${messageId} and read_at is null`);
-  return fetchMessage(db, messageId);
+export async function readMessage(db: Db, options: { messageId: string; adminId: string }): Promise<ContactMessage> {
+  return db.transaction(async (tx) => {
+    // The first read is an admin action (nothing an admin does goes unlogged): it is logged once.
+    const [first] = await txRows<{ read_at: Date | string }>(
+      tx,
+      sql`update contact_requests set read_at = now() where id = ${options.messageId} and read_at is null returning read_at`,
+    );
+    if (first) {
+      await recordAdminAction(tx, {
+        adminId: options.adminId,
+        action: "message.read",
+        targetType: "contact_request",
+        targetId: options.messageId,
+        before: { read: false, readAt: null },
+        after: { read: true, readAt: iso(first.read_at) },
+      });
+    }
+    return fetchMessage(tx, options.messageId);
+  });
 }
 
 /**
