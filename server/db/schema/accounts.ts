@@ -70,6 +70,8 @@ export const users = pgTable(
     email: text(),
     /** A new address waiting for its confirmation link (profile tab "login details"). */
     pendingEmail: text(),
+    /** When the user skipped or finished the dashboard's guided tour (SPEC §2 tutorial-mode prompt); null: offer it. */
+    tutorialSeenAt: timestamp({ withTimezone: true }),
     username: text(),
     passwordHash: text().notNull(),
     role: roleEnum().notNull(),
