@@ -57,8 +57,9 @@ test("protected areas: anonymous visitors are refused, each role lands in its ow
 
   await login(page, "admin@example.com");
   await expect(page).toHaveURL(/\/admin-dashboard$/);
-  await expect(page.getByRole("heading", { name: "Platform overview" })).toBeVisible();
-  await expect(page.getByRole("cell", { name: "Stadtbühne Musterstadt" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Platform figures" })).toBeVisible();
+  await page.getByRole("link", { name: "Organisers" }).click();
+  await expect(page.getByRole("link", { name: "Open organiser Stadtbühne Musterstadt" }).first()).toBeVisible();
   // An admin is not an organiser: /dashboard sends them back to their own area.
   await page.goto("/dashboard");
   await expect(page).toHaveURL(/\/admin-dashboard$/);

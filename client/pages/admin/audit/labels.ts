@@ -4,7 +4,7 @@ import { periodLabel } from "../../../lib/plans";
 import { WITHDRAWAL_STATUS_LABELS } from "../../dashboard/wallet/labels";
 
 /** The actions the server writes to the audit log (server/modules/admin/audit), as the admin reads them. */
-export const AUDIT_ACTIONS = ["withdrawal.accept", "withdrawal.refuse", "organiser.enable", "organiser.disable", "verification.verify", "verification.reject", "message.handle", "message.reopen", "organiser.plan_set", "organiser.contingent_adjust"] as const;
+export const AUDIT_ACTIONS = ["withdrawal.accept", "withdrawal.refuse", "organiser.enable", "organiser.disable", "verification.verify", "verification.reject", "message.read", "message.handle", "message.reopen", "organiser.plan_set", "organiser.contingent_adjust"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
@@ -16,6 +16,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, MessageDescriptor> = {
   "verification.reject": msg`Verification rejected`,
   "organiser.plan_set": msg`Plan set by hand`,
   "organiser.contingent_adjust": msg`Contingent corrected`,
+  "message.read": msg`Message read`,
   "message.handle": msg`Message marked handled`,
   "message.reopen": msg`Message reopened`,
 };
