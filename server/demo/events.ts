@@ -183,23 +183,30 @@ export async function seedDemoEvents(db: Db, organiserId: string): Promise<void>
     data: { name: "Theatersaison 2026/27", category: "music_theatre", subcategory: "opera", address: "Theaterplatz 3", addressAddition: null, city: "Musterstadt", zip: "12345", country: "DE" },
     season: { seasonStart: inDays(20), seasonSaleEnd: zonedWallTimeToDate(`${inDays(19)} 18:00`, TZ), childEventIds: [ids[1]!] },
   });
-  await saveEventSeating(db, organiserId, seasonId, { seatingMode: "free" }, ORGANISER_RIGHTS);
+  // Seated like its performances (issue 24 item 6): the theatre's seasonal plan has the same seats,
+  // so a season ticket holds its seat on every date of the season.
+  await saveEventSeating(db, organiserId, seasonId, { seatingMode: "template", templateId: stadiums.theatreSeason }, ORGANISER_RIGHTS);
   await saveTicketCategories(
     db,
     organiserId,
     seasonId,
-    ZTicketCategories.parse([ticket("abo", "Saison-Abo Parkett", 240, 100), ticket("abo-rang", "Saison-Abo Rang", 160, 80)]),
+    ZTicketCategories.parse([
+      ticket("abo", "Saison-Abo Parkett vorne", 240, 40, { seatingCategoryId: "cat1" }),
+      ticket("abo-mitte", "Saison-Abo Parkett Mitte", 180, 30, { seatingCategoryId: "cat2" }),
+      ticket("abo-rang", "Saison-Abo Rang", 120, 40, { seatingCategoryId: "cat3" }),
+    ]),
   );
   await saveEventOptions(db, organiserId, seasonId, { vatPercent: 7, participantFields: [], visibility: "public", dailyAttendeeLimit: null, accessCode: null, dailySeasonTicketLimit: 150 }, ORGANISER_RIGHTS);
   await choosePublication(db, organiserId, seasonId, { publishOption: "now" });
   await seedDemoMatch(db, organiserId, stadiums.stadium);
 }
 
-type DemoStadiums = { theatre: string; stadium: string };
+type DemoStadiums = { theatre: string; theatreSeason: string; stadium: string };
 
 /**
- * The two demo stadium templates: a small theatre used by the opera performances and a
- * 20,000-place stadium used by a football match. Returns their ids.
+ * The demo stadium templates: a small theatre used by the opera performances, the same theatre as
+ * a seasonal plan for the theatre season, and a 20,000-place stadium used by a football match.
+ * Returns their ids.
  */
 export async function seedDemoStadiums(db: Db, organiserId: string): Promise<DemoStadiums> {
   const theatre = await createTemplate(db, organiserId, {
@@ -208,13 +215,20 @@ export async function seedDemoStadiums(db: Db, organiserId: string): Promise<Dem
     type: "daily",
     layout: ZSeatingLayout.parse(theatreLayout()),
   });
+  // The same hall for season tickets (a seasonal plan: its seats are held on every date of a season).
+  const theatreSeason = await createTemplate(db, organiserId, {
+    name: "Stadtbühne – Großer Saal (Saison)",
+    comment: "Saisonplan: dieselben Plätze wie der Tagesplan",
+    type: "seasonal",
+    layout: ZSeatingLayout.parse(theatreLayout()),
+  });
   const stadium = await createTemplate(db, organiserId, {
     name: "Stadion Musterstadt",
     comment: "20.000 Plätze, zwei Stehblöcke",
     type: "daily",
     layout: ZSeatingLayout.parse(stadiumLayout()),
   });
-  return { theatre: theatre.id, stadium: stadium.id };
+  return { theatre: theatre.id, theatreSeason: theatreSeason.id, stadium: stadium.id };
 }
 
 /** A football match in the demo stadium, its tickets sold per category of the plan (see stadiumLayout). */

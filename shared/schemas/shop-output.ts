@@ -85,6 +85,8 @@ export const ZShopEventOutput = z.strictObject({
 /** The shop of one date or season (/event-dates/{id}). */
 export const ZShopScopeOutput = z.strictObject({
   scopeId: z.string(),
+  /** A season: every date its season tickets cover (the checkout lists them); a date: empty. */
+  seasonDates: z.array(z.strictObject({ id: z.string(), startsAt: z.date(), eventName: z.string() })),
   kind: z.enum(["date", "season"]),
   eventId: z.string(),
   eventName: z.string(),

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDemoOrders } from "../../server/demo/orders";
 import { seedDemoResellers } from "../../server/demo/resellers";
@@ -91,6 +91,21 @@ describe("demo data", () => {
     const view = await browser.trpc.resellers.allocation.query({ allocationId: allocation!.id });
     expect(view.categories.length).toBeGreaterThan(0);
     await expectNoDrift(t.database);
+  });
+
+  it("the demo season is seated: its season tickets take a seat of the theatre on every date and the shop lists the dates (issue 24 item 6)", async () => {
+    const [season] = await t.database.rows<{ id: string }>(sql`select id::text from events where type = 'SEASONAL' and name = 'Theatersaison 2026/27'`);
+    const scope = await t.client().trpc.shop.scope.query({ scopeId: season!.id });
+    expect(scope.kind).toBe("season");
+    expect(scope.layout).not.toBeNull();
+    expect(scope.categories.length).toBeGreaterThan(0);
+    expect(scope.categories.every((c) => c.seatingCategoryId !== null)).toBe(true);
+    const dates = await t.database.rows<{ id: string }>(
+      sql`select d.id::text from event_dates d join events e on e.id = d.event_id where e.season_id = ${season!.id} order by d.starts_at`,
+    );
+    expect(dates.length).toBeGreaterThan(1);
+    expect(scope.seasonDates.map((d) => d.id)).toEqual(dates.map((d) => d.id));
+    expect(scope.dateCount).toBe(dates.length);
   });
 
   it("the demo team member belongs to the verified organiser", async () => {

@@ -1,5 +1,5 @@
-import { Alert, Anchor, Badge, Button, Grid, Group, Stack, Text, Title } from "@mantine/core";
-import { Trans, useLingui } from "@lingui/react/macro";
+import { Alert, Anchor, Badge, Button, Grid, Group, List, Stack, Text, Title } from "@mantine/core";
+import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { Link } from "wouter";
@@ -207,7 +207,7 @@ export function CheckoutForm({
                 <Trans>Checkout</Trans>
               </Title>
               <Text fw={600}>{scope.eventName}</Text>
-              {when && <Text c="dimmed" size="sm">{when}</Text>}
+              {scope.kind === "season" ? <SeasonDates scope={scope} locale={locale} /> : when && <Text c="dimmed" size="sm">{when}</Text>}
             </Stack>
             <Group gap="xs">
               <Badge size="lg" color={urgent ? "red" : "blue"} variant="light" role="timer" aria-live="off" data-testid="hold-countdown">
@@ -280,5 +280,24 @@ export function CheckoutForm({
         </Stack>
       </form>
     </Shell>
+  );
+}
+
+/** What a season ticket covers: every date of the season's events (issue 24 item 6). */
+function SeasonDates({ scope, locale }: { scope: ShopScopeData; locale: string }) {
+  const format = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: scope.timeZone });
+  return (
+    <Stack gap={2} data-testid="season-dates">
+      <Text c="dimmed" size="sm">
+        <Plural value={scope.seasonDates.length} one="Season ticket for # date:" other="Season ticket for # dates:" />
+      </Text>
+      <List size="sm" spacing={0}>
+        {scope.seasonDates.map((d) => (
+          <List.Item key={d.id}>
+            {format.format(d.startsAt)} · {d.eventName}
+          </List.Item>
+        ))}
+      </List>
+    </Stack>
   );
 }

@@ -125,8 +125,19 @@ export async function publicScope(db: Db, options: ShopViewOptions & { scopeId: 
   assertVisible(options, scope.event);
   const unlocked = hasAccess(options.appSecret, scope.event, options.access);
   const remaining = unlocked ? await computeRemaining(db, scope) : new Map<string, number>();
+  // A season ticket covers every date of the season's events: the checkout lists them (issue 24 item 6).
+  const seasonDates =
+    scope.kind === "season"
+      ? await db
+          .select({ id: eventDates.id, startsAt: eventDates.startsAt, eventName: events.name })
+          .from(eventDates)
+          .innerJoin(events, eq(events.id, eventDates.eventId))
+          .where(eq(events.seasonId, scope.event.id))
+          .orderBy(asc(eventDates.startsAt))
+      : [];
   return {
     scopeId: scope.scopeId,
+    seasonDates,
     kind: scope.kind,
     eventId: scope.event.id,
     eventName: scope.event.name,
