@@ -32,6 +32,8 @@ export function EventCalendar() {
   }, [monthDates]);
   const chosen = selected ? (byDay.get(selected) ?? []) : [];
   const selectedLabel = selected ? dates.day(new Date(`${selected}T12:00:00Z`), "UTC") : "";
+  const dayFormat = new Intl.DateTimeFormat(i18n.locale, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+  const longDay = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
 
   return (
     <Paper withBorder p="md" h="100%">
@@ -43,6 +45,7 @@ export function EventCalendar() {
           <Calendar
             locale={i18n.locale}
             maxLevel="month"
+            hideOutsideDates
             date={`${month}-01`}
             onDateChange={(d) => setMonth(d.slice(0, 7))}
             onNextMonth={(d) => setMonth(d.slice(0, 7))}
@@ -51,7 +54,8 @@ export function EventCalendar() {
             getDayProps={(day) => ({
               selected: day === selected,
               onClick: () => setSelected(day),
-              "aria-label": byDay.has(day) ? t`${day}: event dates` : day,
+              // The name holds the visible day number (WCAG 2.5.3): "26 November 2026".
+              "aria-label": byDay.has(day) ? t`${longDay(day)}: event dates` : longDay(day),
             })}
             renderDay={(day) => {
               const n = byDay.get(day)?.length ?? 0;

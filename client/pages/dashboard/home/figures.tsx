@@ -103,6 +103,7 @@ export function SalesByType({ figures }: { figures: Figures | undefined }) {
             valueFormatter={(v) => formatCents(Math.round(v * 100), i18n.locale)}
             gridAxis="none"
             withTooltip={false}
+            barChartProps={{ accessibilityLayer: false }}
             aria-hidden
           />
         )}

@@ -63,7 +63,7 @@ function RowActions({ member, onEdit, onResetPassword }: StaffActions & { member
       <Button size="xs" variant="light" onClick={() => onEdit(member)} aria-label={t`Edit ${name}`}>
         <Trans>Edit</Trans>
       </Button>
-      <Button size="xs" variant="default" onClick={() => onResetPassword(member)} aria-label={t`Reset the password of ${name}`}>
+      <Button size="xs" variant="default" onClick={() => onResetPassword(member)} aria-label={t`Reset password of ${name}`}>
         <Trans>Reset password</Trans>
       </Button>
     </Group>
