@@ -93,3 +93,13 @@ test("a toast pauses while hovered, closes on click and when dragged aside", asy
   await page.mouse.up();
   await expect(toast).toHaveCount(0, { timeout: 1500 });
 });
+
+// Issue 24 item 8: the home and pricing pages advertise SPEC §9's online payment methods.
+test("the home and pricing pages list PayPal, Apple Pay, Google Pay, Klarna and credit cards", async ({ page }) => {
+  await useEnglish(page);
+  for (const path of ["/", "/pricing"]) {
+    await openApp(page, path);
+    const methods = page.getByTestId("payment-methods");
+    for (const name of ["PayPal", "Apple Pay", "Google Pay", "Klarna", "Visa", "Mastercard"]) await expect(methods.getByText(name, { exact: true })).toBeVisible();
+  }
+});

@@ -1,5 +1,7 @@
 import { useEffect } from "react";
 import { useLocationProperty } from "wouter/use-browser-location";
+import { Container } from "@mantine/core";
+import { PaymentMethods } from "../../components/PaymentMethods";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { BranchesSection } from "./BranchesSection";
 import { ContactSection } from "./ContactSection";
@@ -29,6 +31,9 @@ export default function HomePage() {
       <HeroSection />
       <BranchesSection />
       <FunctionsSection />
+      <Container size="lg" py={48}>
+        <PaymentMethods />
+      </Container>
       <ServicesSection />
       <TeamSection />
       <FaqSection />

@@ -10,6 +10,7 @@ import { useUserInfo } from "../../lib/session";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { BillingPeriodSwitch } from "./BillingPeriodSwitch";
 import { PlanCard } from "./PlanCard";
+import { PaymentMethods } from "../../components/PaymentMethods";
 
 const INCLUDED = [
   msg`Online shop with your own event pages and organiser profile`,
@@ -92,6 +93,7 @@ export default function PricingPage() {
               </SimpleGrid>
             </Stack>
           </Paper>
+          <PaymentMethods />
           <Stack align="center" gap="sm" ta="center">
             <Title order={2} size="h3">
               <Trans>Not sure which plan fits?</Trans>
