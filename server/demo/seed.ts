@@ -73,6 +73,8 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         firstName: "Olga",
         lastName: "Organisator",
         organiserId: verified!.id,
+        // Has taken the dashboard's guided tour; neu@example.com is offered it on first login.
+        tutorialSeenAt: now,
       },
       {
         ...active,
@@ -90,6 +92,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         lastName: "Team",
         organiserId: verified!.id,
         permissions: { ...emptyPermissionSet(), viewMainDashboard: true, viewOrders: true, seatingPlansView: true },
+        tutorialSeenAt: now,
       },
       {
         ...active,

@@ -10,6 +10,7 @@ import { AreaShell, type AreaNavItem } from "../../layout/AreaShell";
 import { AreaNotFound } from "../../layout/AreaShell/AreaNotFound";
 import { useUserInfo } from "../../lib/session";
 import { mayOpenProfileArea } from "./profile/tabs";
+import { DashboardTour } from "../../components/Tour";
 
 const DashboardHome = lazy(() => import("./home"));
 const EventsArea = lazy(() => import("./events"));
@@ -24,6 +25,7 @@ const ResellersArea = lazy(() => import("./resellers"));
 const MyTicketsArea = lazy(() => import("./tickets"));
 const ReportsArea = lazy(() => import("./reports"));
 const WalletArea = lazy(() => import("./wallet"));
+const HelpArea = lazy(() => import("./help"));
 
 /**
  * /dashboard/*: the organiser dashboard. The sidebar lists an entry only once its area exists
@@ -76,9 +78,12 @@ export default function DashboardArea() {
         ]
       : []),
     ...(mayOpenProfileArea(info?.user) ? [{ href: "/profile", label: t`My account` }] : []),
+    // Every organiser and team member (SPEC §2: Help, then Logout).
+    { href: "/help", label: t`Help` },
   ];
   return (
     <AreaShell title={t`Organiser dashboard`} nav={nav}>
+      <DashboardTour />
       <Suspense fallback={<PageLoader />}>
         <Switch>
           <Route path="/" component={DashboardHome} />
@@ -114,6 +119,9 @@ export default function DashboardArea() {
           </Route>
           <Route path="/profile" nest>
             <ProfileArea />
+          </Route>
+          <Route path="/help" nest>
+            <HelpArea />
           </Route>
           <Route component={AreaNotFound} />
         </Switch>

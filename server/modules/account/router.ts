@@ -9,6 +9,7 @@ import { planRouter } from "./plan/router";
 import { profileRouter } from "./profile/router";
 import { getOrganiserOverview, getPublicProfile } from "./service";
 import { teamRouter } from "./team/router";
+import { tutorialRouter } from "./tutorial/router";
 
 export const accountRouter = router({
   overview: organiserProcedure("viewMainDashboard").query(({ ctx }) =>
@@ -25,4 +26,5 @@ export const accountRouter = router({
   documents: documentsRouter,
   plan: planRouter,
   invoices: invoicesRouter,
+  tutorial: tutorialRouter,
 });
