@@ -22,8 +22,9 @@ import type { EventDetail, StepProps } from "./types";
 
 const SEASON_TIME_ZONE = "Europe/Berlin";
 
-function today(): string {
-  return new Date().toISOString().slice(0, 10);
+/** A new event's first suggested day: a week ahead in Berlin (today's evening may be over already). */
+function aWeekAhead(): string {
+  return new Intl.DateTimeFormat("sv-SE", { timeZone: SEASON_TIME_ZONE }).format(new Date(Date.now() + 7 * 86_400_000));
 }
 
 function initialSchedule(detail: EventDetail | null): Schedule {
@@ -31,7 +32,7 @@ function initialSchedule(detail: EventDetail | null): Schedule {
     detail?.event.schedule ?? {
       timeZone: SEASON_TIME_ZONE,
       kind: "one_day",
-      startDate: today(),
+      startDate: aWeekAhead(),
       repeat: "once",
       times: { mode: "all_days", start: "19:00", end: "22:00" },
       additionalDates: [],
@@ -78,7 +79,7 @@ export function Step1EventData({ kind, detail, onDirtyChange, onSaved }: StepPro
       },
       schedule: initialSchedule(detail ?? null),
       season: {
-        seasonStart: event?.seasonStart ?? today(),
+        seasonStart: event?.seasonStart ?? aWeekAhead(),
         seasonSaleEnd: event?.seasonSaleEnd ? dateToZonedWallTime(event.seasonSaleEnd, SEASON_TIME_ZONE) : "",
         childEventIds: detail?.childEvents.map((c) => c.id) ?? [],
       },
