@@ -5,6 +5,7 @@ import type { SeatStatus } from "../../../shared/enums";
 import { effectiveCategory } from "../../../shared/seating/editing";
 import type { SeatingBlock, SeatingLayout } from "../../../shared/seating/layout";
 import { rowNumber, seatNumber, seatsInRow } from "../../../shared/seating/numbering";
+import { blockText, type DescribePhrases, seatText } from "./describe-text";
 import type { SeatVisual } from "./types";
 
 /** Translated words for the seat statuses (SPEC enumeration Seat status). */
@@ -31,43 +32,41 @@ function activeSeats(block: SeatingBlock): number {
 
 /**
  * The sentences the plan announces in its live region and shows on hover:
- * "Block A, row 3, seat 12, category Parkett, free".
+ * "Block A, row 3, seat 12, category Parkett, free", composed by ./describe-text.ts so that
+ * each thing is said once ("Kategorie 1", not "Kategorie Kategorie 1").
+ * `statusWords` replaces the words of some statuses (a shop says them as its legend does).
  */
-export function usePlanDescriptions(layout: SeatingLayout) {
+export function usePlanDescriptions(layout: SeatingLayout, statusWords?: Partial<Record<SeatStatus, string>>) {
   const { t } = useLingui();
-  const statusLabels = useSeatStatusLabels();
+  const statusLabels = { ...useSeatStatusLabels(), ...statusWords };
   const categoryName = useCallback(
     (id: string | null) => (id ? (layout.categories.find((c) => c.id === id)?.name ?? null) : null),
     [layout.categories],
   );
-
-  const describeBlock = (block: SeatingBlock): string => {
-    const name = block.name;
-    const count = activeSeats(block);
-    const category = categoryName(block.categoryId);
-    const base =
-      block.kind === "standing"
-        ? plural(count, { one: `Standing area ${name}, # place`, other: `Standing area ${name}, # places` })
-        : plural(count, { one: `Block ${name}, # seat`, other: `Block ${name}, # seats` });
-    return category ? t`${base}, category ${category}` : base;
+  const phrases: DescribePhrases = {
+    seat: (name, rowLabel, seatLabel, named) => (named ? t`${name}, row ${rowLabel}, seat ${seatLabel}` : t`Block ${name}, row ${rowLabel}, seat ${seatLabel}`),
+    seatedBlock: (name, count, named) =>
+      named ? plural(count, { one: `${name}, # seat`, other: `${name}, # seats` }) : plural(count, { one: `Block ${name}, # seat`, other: `Block ${name}, # seats` }),
+    standingArea: (name, count) => plural(count, { one: `Standing area ${name}, # place`, other: `Standing area ${name}, # places` }),
+    category: (text, category) => t`${text}, category ${category}`,
+    deactivated: (text) => t`${text}, deactivated`,
+    selected: (text) => t`${text}, selected`,
   };
+
+  const describeBlock = (block: SeatingBlock): string =>
+    blockText(phrases, { kind: block.kind, name: block.name, count: activeSeats(block), category: categoryName(block.categoryId) });
 
   const describeSeat = (block: SeatingBlock, row: number, seat: number, visual: SeatVisual | undefined): string => {
     if (block.kind !== "seated") return describeBlock(block);
-    const name = block.name;
-    const rowLabel = rowNumber(block, row);
-    const seatLabel = seatNumber(block, seat, seatsInRow(block, row));
-    let text = t`Block ${name}, row ${rowLabel}, seat ${seatLabel}`;
-    const category = categoryName(effectiveCategory(block, row, seat));
-    if (category) text = t`${text}, category ${category}`;
-    const inactive = block.disabledRows.includes(row) || block.disabledSeats.includes(`${row}:${seat}`);
-    if (inactive) text = t`${text}, deactivated`;
-    else if (visual?.status) {
-      const status = statusLabels[visual.status];
-      text = `${text}, ${status}`;
-    }
-    if (visual?.selected) text = t`${text}, selected`;
-    return text;
+    return seatText(phrases, {
+      blockName: block.name,
+      row: rowNumber(block, row),
+      seat: seatNumber(block, seat, seatsInRow(block, row)),
+      category: categoryName(effectiveCategory(block, row, seat)),
+      inactive: block.disabledRows.includes(row) || block.disabledSeats.includes(`${row}:${seat}`),
+      status: visual?.status ? statusLabels[visual.status] : null,
+      selected: visual?.selected === true,
+    });
   };
 
   return { describeBlock, describeSeat };

@@ -1,9 +1,11 @@
 import { ActionIcon, Tooltip, VisuallyHidden } from "@mantine/core";
 import { useLingui } from "@lingui/react/macro";
 import { useCallback, useEffect, useId, useImperativeHandle, useLayoutEffect, useMemo, useRef } from "react";
+import { layoutBounds } from "../../../shared/seating/geometry";
 import type { SeatingBlock } from "../../../shared/seating/layout";
 import { DEFAULT_STATUS_COLORS } from "./colors";
 import { usePlanDescriptions } from "./describe";
+import { sayOnce } from "./describe-text";
 import { FitIcon, MinusIcon, PlusIcon } from "./icons";
 import { type PlanRefs, seatRef, ZOOM_STEP } from "./input";
 import { PlanRenderer } from "./renderer";
@@ -14,6 +16,9 @@ import { usePlanHover } from "./use-plan-hover";
 import { usePlanKeyboard } from "./use-plan-keyboard";
 import { usePlanView } from "./use-plan-view";
 import { fitView } from "./viewport";
+
+/** Room for the row of zoom buttons above a plan of fitHeight (their 34 px and the margins). */
+const CONTROLS_STRIP_PX = 40;
 
 export type { PlanInteraction, PlanModifiers, SeatingPlanHandle, SeatingPlanProps, SeatRef, SeatsByBlock, SeatVisual } from "./types";
 
@@ -38,6 +43,8 @@ export function SeatingPlan(props: SeatingPlanProps) {
     showBackground = true,
     fitKey,
     height = 480,
+    fitHeight,
+    statusLabels,
     ref,
   } = props;
   const { t } = useLingui();
@@ -45,7 +52,7 @@ export function SeatingPlan(props: SeatingPlanProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const rendererRef = useRef<PlanRenderer | null>(null);
   const propsRef = useRef(props);
-  const { describeBlock, describeSeat: describeSeatBase } = usePlanDescriptions(layout);
+  const { describeBlock, describeSeat: describeSeatBase } = usePlanDescriptions(layout, statusLabels);
 
   useLayoutEffect(() => {
     propsRef.current = props;
@@ -65,13 +72,14 @@ export function SeatingPlan(props: SeatingPlanProps) {
 
   const refs: PlanRefs = { containerRef, rendererRef, propsRef };
   const view = usePlanView(refs);
-  const { limits, fit, zoomBy, zoomToBlock } = view;
+  const { limits, fit, zoomBy, zoomToBlock, showSeats } = view;
 
   const seatText = useCallback(
     (block: SeatingBlock, row: number, seat: number) => {
       const ref = seatRef(block.id, row, seat);
       const text = describeSeatBase(block, row, seat, propsRef.current.seatState?.(ref.key));
-      return propsRef.current.describeSeat ? propsRef.current.describeSeat(ref, text) : text;
+      // A page's addition may repeat the status the plan said already ("reserved, reserved").
+      return propsRef.current.describeSeat ? sayOnce(propsRef.current.describeSeat(ref, text)) : text;
     },
     [describeSeatBase],
   );
@@ -94,12 +102,13 @@ export function SeatingPlan(props: SeatingPlanProps) {
       zoomIn: () => zoomBy(ZOOM_STEP),
       zoomOut: () => zoomBy(1 / ZOOM_STEP),
       zoomToBlock,
+      showSeats,
       center: () => {
         const view = rendererRef.current?.getView();
         return view ? { x: view.cx, y: view.cy } : { x: 0, y: 0 };
       },
     }),
-    [fit, zoomBy, zoomToBlock],
+    [fit, zoomBy, zoomToBlock, showSeats],
   );
 
   // The renderer lives as long as the element (a layout effect, so it exists before the
@@ -169,8 +178,17 @@ export function SeatingPlan(props: SeatingPlanProps) {
     fit();
   }, [fitKey, fit]);
 
-  return (
-    <div className={classes.root} style={{ height }}>
+  const bounds = useMemo(() => layoutBounds(layout), [layout]);
+  // With fitHeight: the fitted plan fills the width (fitView keeps 24 px around it), so the
+  // element is as tall as the plan at that width, plus a strip for the zoom buttons, which then
+  // lie in a row above the plan instead of over its right edge; the wrapper is the size
+  // container of 100cqw.
+  const ratio = (bounds.height / Math.max(bounds.width, 1)).toFixed(4);
+  const rootHeight = fitHeight ? `clamp(${fitHeight.min}, calc((100cqw - 48px) * ${ratio} + ${48 + CONTROLS_STRIP_PX}px), ${fitHeight.max})` : height;
+  const controlsAt = fitHeight ? "bottom" : "left";
+
+  const plan = (
+    <div className={classes.root} style={{ height: rootHeight }}>
       <div
         ref={containerRef}
         className={classes.canvas}
@@ -190,18 +208,18 @@ export function SeatingPlan(props: SeatingPlanProps) {
         onKeyDown={onKeyDown}
         onBlur={() => setKeyboardActive(false)}
       />
-      <ActionIcon.Group orientation="vertical" className={classes.controls}>
-        <Tooltip label={t`Zoom in`} position="left">
+      <ActionIcon.Group orientation={fitHeight ? "horizontal" : "vertical"} className={classes.controls}>
+        <Tooltip label={t`Zoom in`} position={controlsAt}>
           <ActionIcon variant="default" size="lg" aria-label={t`Zoom in`} onClick={() => zoomBy(ZOOM_STEP)} disabled={limits.atMax}>
             <PlusIcon />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t`Zoom out`} position="left">
+        <Tooltip label={t`Zoom out`} position={controlsAt}>
           <ActionIcon variant="default" size="lg" aria-label={t`Zoom out`} onClick={() => zoomBy(1 / ZOOM_STEP)} disabled={limits.atMin}>
             <MinusIcon />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label={t`Fit to screen`} position="left">
+        <Tooltip label={t`Fit to screen`} position={controlsAt}>
           <ActionIcon variant="default" size="lg" aria-label={t`Fit to screen`} onClick={fit}>
             <FitIcon />
           </ActionIcon>
@@ -228,6 +246,7 @@ export function SeatingPlan(props: SeatingPlanProps) {
       </VisuallyHidden>
     </div>
   );
+  return fitHeight ? <div className={classes.sizer}>{plan}</div> : plan;
 }
 
 export default SeatingPlan;

@@ -43,6 +43,8 @@ export type SeatingPlanHandle = {
   zoomIn: () => void;
   zoomOut: () => void;
   zoomToBlock: (blockId: string) => void;
+  /** Pans and zooms so these seats (template keys) are on screen, e.g. the ones best available chose. */
+  showSeats: (seatKeys: readonly string[]) => void;
   /** The plan point at the centre of the view. */
   center: () => { x: number; y: number };
 };
@@ -95,5 +97,13 @@ export type SeatingPlanProps = {
   fitKey?: unknown;
   /** CSS height of the plan (default 480px). */
   height?: number | string;
+  /**
+   * Instead of `height`: the plan's element takes the plan's aspect ratio at its width, so a
+   * wide stadium on a phone is not drawn small in a tall empty box; within `min` and `max`
+   * (CSS lengths).
+   */
+  fitHeight?: { min: string; max: string };
+  /** The words for seat statuses in descriptions (default: the plan's own; a shop may use its legend's). */
+  statusLabels?: Partial<Record<SeatStatus, string>>;
   ref?: Ref<SeatingPlanHandle>;
 };

@@ -1,7 +1,8 @@
 import { type Dispatch, type PointerEvent as ReactPointerEvent, type SetStateAction, useRef, useState } from "react";
 import { type Point, rectFromPoints, seatsInRect } from "../../../shared/seating/geometry";
-import type { SeatingBlock } from "../../../shared/seating/layout";
+import { SEAT_PITCH, type SeatingBlock } from "../../../shared/seating/layout";
 import { type Cursor, modifiersOf, type PlanRefs, seatRef, toLocal, toPlan } from "./input";
+import { tapAction, tapZoomView } from "./tap";
 import type { PlanModifiers } from "./types";
 import type { usePlanView } from "./use-plan-view";
 import { panBy, zoomAt } from "./viewport";
@@ -38,10 +39,16 @@ export function usePlanGestures(
   const pointersRef = useRef(new Map<number, Point>());
   const [dragging, setDragging] = useState(false);
 
-  const click = (screen: Point, modifiers: PlanModifiers) => {
+  /**
+   * A click or tap on a seated block picks the seat under it once seats are big enough for the
+   * pointer (./tap.ts); before that it zooms in: a mouse to the whole block, a finger to seats
+   * of a usable size around the tapped point.
+   */
+  const click = (screen: Point, modifiers: PlanModifiers, pointerType: string) => {
     const renderer = rendererRef.current;
     const p = toPlan(rendererRef.current, screen);
-    if (!renderer || !p) return;
+    const view = renderer?.getView();
+    if (!renderer || !p || !view) return;
     const current = propsRef.current;
     const hit = renderer.hitTest(p);
     if (!hit) {
@@ -50,7 +57,8 @@ export function usePlanGestures(
     }
     const { block } = hit;
     const mode = current.interaction ?? "view";
-    if (mode !== "move" && block.kind === "seated" && hit.seat && hit.detailed && current.onSeatClick) {
+    const action = tapAction({ pointerType, pitchPx: view.scale * SEAT_PITCH, detailed: hit.detailed });
+    if (mode !== "move" && block.kind === "seated" && hit.seat && action === "pick" && current.onSeatClick) {
       setFocusedBlockId(block.id);
       setCursor({ blockId: block.id, row: hit.seat.row, seat: hit.seat.seat });
       current.onSeatClick(seatRef(block.id, hit.seat.row, hit.seat.seat), modifiers);
@@ -58,7 +66,10 @@ export function usePlanGestures(
     }
     setFocusedBlockId(block.id);
     current.onBlockClick?.(block.id, modifiers);
-    if (mode !== "move" && block.kind === "seated" && !hit.detailed) zoomToBlock(block.id);
+    if (mode === "move" || block.kind !== "seated" || action !== "zoom") return;
+    if (pointerType === "mouse") {
+      if (!hit.detailed) zoomToBlock(block.id);
+    } else applyView(tapZoomView(block, p, renderer.getSize(), scaleLimits(renderer)));
   };
 
   const cancelGesture = () => {
@@ -172,7 +183,7 @@ export function usePlanGestures(
     }
     if (!gesture.moved) {
       if (gesture.kind === "move") renderer.setDragOffset(null);
-      click(gesture.start, modifiers);
+      click(gesture.start, modifiers, e.pointerType);
       return;
     }
     if (gesture.kind === "rect") {

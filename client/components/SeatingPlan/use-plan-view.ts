@@ -3,13 +3,14 @@ import { blockBounds, type Point } from "../../../shared/seating/geometry";
 import { SEAT_PITCH } from "../../../shared/seating/layout";
 import type { PlanRefs } from "./input";
 import { DETAIL_MIN_PITCH_PX, type PlanRenderer } from "./renderer";
+import { seatsBounds, viewShowing } from "./tap";
 import { fitView, keepInBounds, type View, viewRect, zoomAt } from "./viewport";
 
 const MAX_PITCH_PX = 80;
 
 /**
  * The plan's view: zoom within limits (from half the fitted scale to seats of 80 px), fit,
- * zoom to a block, pan to reveal a point, and zoom by the mouse wheel.
+ * zoom to a block, pan to reveal a point or to show seats, and zoom by the mouse wheel.
  */
 export function usePlanView({ containerRef, rendererRef, propsRef }: PlanRefs) {
   const [limits, setLimits] = useState({ atMin: false, atMax: false });
@@ -78,6 +79,18 @@ export function usePlanView({ containerRef, rendererRef, propsRef }: PlanRefs) {
     [applyView, rendererRef],
   );
 
+  /** Pans and zooms so the given seats (template keys) are on screen, big enough to tap. */
+  const showSeats = useCallback(
+    (keys: readonly string[]) => {
+      const renderer = rendererRef.current;
+      const view = renderer?.getView();
+      const rect = seatsBounds(propsRef.current.layout.blocks, keys);
+      if (!renderer || !view || !rect || renderer.getSize().width === 0) return;
+      applyView(viewShowing(rect, renderer.getSize(), view, scaleLimits(renderer)));
+    },
+    [applyView, propsRef, rendererRef, scaleLimits],
+  );
+
   // Wheel zoom needs a non-passive listener to keep the page from scrolling.
   useEffect(() => {
     const container = containerRef.current!;
@@ -92,5 +105,5 @@ export function usePlanView({ containerRef, rendererRef, propsRef }: PlanRefs) {
     return () => container.removeEventListener("wheel", onWheel);
   }, [containerRef, zoomBy]);
 
-  return { limits, scaleLimits, applyView, fit, zoomBy, zoomToBlock, reveal };
+  return { limits, scaleLimits, applyView, fit, zoomBy, zoomToBlock, reveal, showSeats };
 }

@@ -3,6 +3,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import { formatCents } from "../../../shared/rules/money";
 import { type CartData, cartTotal, type SeatInfo, type ShopCategory } from "./model";
+import { inSeatOrder } from "./seat-order";
 
 /** Minutes and seconds until `until`, ticking every second; calls `onExpired` once at zero. */
 export function useCountdown(until: Date | null, onExpired: () => void): number | null {
@@ -31,8 +32,8 @@ function CloseIcon() {
 }
 
 /**
- * The buyer's reservation: held seats and tickets, the countdown (extendable once), the
- * total, and the way on to the checkout.
+ * The buyer's reservation: held seats (in seat order) and tickets, the countdown (extendable
+ * once), the total, and the way on to the checkout.
  */
 export function CartSummary({
   cart,
@@ -80,7 +81,7 @@ export function CartSummary({
           </Badge>
         </Group>
         <Stack gap={4}>
-          {cart.seats.map((s) => {
+          {inSeatOrder(cart.seats, (s) => ({ blockName: seats.get(s.key)?.blockName ?? s.blockId, rowLabel: s.rowLabel, seatLabel: s.seatLabel })).map((s) => {
             const info = seats.get(s.key);
             const category = byId.get(s.ticketCategoryId);
             const block = info?.blockName ?? s.blockId;

@@ -1,7 +1,7 @@
-import { Alert, Badge, Box, Button, Grid, Group, NumberInput, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
+import { Alert, Box, Grid, Group, Paper, Select, SimpleGrid, Stack, Text, Title } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { skipToken, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useMemo, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import type { SeatStatus } from "../../../shared/enums";
 import { formatCents } from "../../../shared/rules/money";
@@ -11,8 +11,9 @@ import { useStoredCart } from "../../lib/cart-store";
 import { describeError } from "../../lib/errors";
 import { toast } from "../../lib/toast";
 import { useTRPC } from "../../lib/trpc";
-import { SeatingPlan, type SeatVisual } from "../SeatingPlan";
+import { SeatingPlan, type SeatingPlanHandle, type SeatVisual } from "../SeatingPlan";
 import { CartSummary } from "./CartSummary";
+import { CategoryRow } from "./CategoryRow";
 import { asRule, cartSelection, liveRemaining, ruleContext, seatIndex, seatTotals, type ShopCategory } from "./model";
 
 /** What buyers see for seats they cannot take: distinct tones, explained by the legend. */
@@ -24,7 +25,7 @@ export const SHOP_STATUS_COLORS: Record<Exclude<SeatStatus, "FREE">, string> = {
   SEASON_SOLD: "#7950f2",
 };
 
-type HoldOutcome = { status: "held"; cart: { id: string; secret: string | null } } | { status: "taken"; taken: string[] } | { status: "sold_out"; ticketCategoryIds: string[] };
+type HoldOutcome = { status: "held"; cart: { id: string; secret: string | null }; seats: string[] } | { status: "taken"; taken: string[] } | { status: "sold_out"; ticketCategoryIds: string[] };
 
 /**
  * The shop of one event date or season (SPEC §2): ticket categories with their rules, the live
@@ -46,6 +47,7 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
   const totals = useMemo(() => seatTotals(index), [index]);
   const [ticketFor, setTicketFor] = useState<Record<string, string>>({});
   const [area, setArea] = useState<string | null>(null);
+  const planRef = useRef<SeatingPlanHandle>(null);
 
   // A cart that ended (expired, checked out, released) is forgotten.
   const cartData = cartQ.data?.state === "active" ? cartQ.data : undefined;
@@ -74,7 +76,12 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
     void refreshCart();
   };
   const hold = useMutation(trpc.shop.hold.mutationOptions({ onSuccess: onOutcome, onError }));
-  const holdBest = useMutation(trpc.shop.holdBest.mutationOptions({ onSuccess: onOutcome, onError }));
+  // The plan moves to the seats best available chose, so the buyer sees where they sit.
+  const onBest = (result: HoldOutcome) => {
+    onOutcome(result);
+    if (result.status === "held") planRef.current?.showSeats(result.seats);
+  };
+  const holdBest = useMutation(trpc.shop.holdBest.mutationOptions({ onSuccess: onBest, onError }));
   const release = useMutation(trpc.shop.release.mutationOptions({ onSuccess: () => void refreshCart(), onError }));
   const extend = useMutation(
     trpc.shop.extend.mutationOptions({
@@ -99,6 +106,16 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
   const visible = scope.categories.filter((c) => isVisible(asRule(c), selection, ctx));
   const ownSeats = new Set((cartData?.seats ?? []).map((s) => s.key));
   const format = new Intl.DateTimeFormat(i18n.locale, { dateStyle: "medium", timeStyle: "short", timeZone: scope.timeZone });
+  // The legend's words, also what the plan says of a seat in that state.
+  const statusLabels: Record<SeatStatus, string> = {
+    FREE: t`available`,
+    PAYMENT_PENDING: t`reserved`,
+    SOLD: t`sold`,
+    BLOCKED: t`not for sale`,
+    SEASON_BLOCKED: t`reserved for a season ticket`,
+    SEASON_SOLD: t`season ticket`,
+  };
+  const statusLabel = (status: SeatStatus) => statusLabels[status];
 
   if (!scope.onSale) {
     return (
@@ -219,20 +236,19 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
             )}
             <Box data-testid="seat-map" data-feed-ready={feed.ready ? "true" : "false"}>
               <SeatingPlan
+                ref={planRef}
                 layout={scope.layout}
-                label={t`Seating plan of ${scope.eventName}`}
-                height="min(70vh, 560px)"
+                label={scope.eventName}
+                fitHeight={{ min: "240px", max: "min(70vh, 560px)" }}
                 statusColors={SHOP_STATUS_COLORS}
+                statusLabels={statusLabels}
                 seatState={(key): SeatVisual | undefined => {
                   if (ownSeats.has(key)) return { selected: true };
                   const s = feed.seats.get(key);
                   return s && s.s !== "FREE" ? { status: s.s } : undefined;
                 }}
-                describeSeat={(seat, text) => {
-                  if (ownSeats.has(seat.key)) return t`${text}, in your reservation`;
-                  const s = feed.seats.get(seat.key)?.s ?? "FREE";
-                  return `${text}, ${statusLabel(s)}`;
-                }}
+                // The plan says "selected" and a taken seat's status (statusLabels); a free seat says so here.
+                describeSeat={(seat, text) => (ownSeats.has(seat.key) || (feed.seats.get(seat.key)?.s ?? "FREE") !== "FREE" ? text : `${text}, ${statusLabels.FREE}`)}
                 onSeatClick={(seat) => clickSeat(seat.key)}
                 onBlockClick={(blockId) => setArea(standingAreas.some((a) => a.id === blockId) ? blockId : null)}
                 selectedBlockId={area}
@@ -251,23 +267,6 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
       </Grid.Col>
     </Grid>
   );
-
-  function statusLabel(status: SeatStatus): string {
-    switch (status) {
-      case "FREE":
-        return t`available`;
-      case "PAYMENT_PENDING":
-        return t`reserved`;
-      case "SOLD":
-        return t`sold`;
-      case "BLOCKED":
-        return t`not for sale`;
-      case "SEASON_BLOCKED":
-        return t`reserved for a season ticket`;
-      case "SEASON_SOLD":
-        return t`season ticket`;
-    }
-  }
 }
 
 function Swatch({ color, outlined }: { color: string; outlined?: boolean }) {
@@ -295,124 +294,5 @@ function Legend({ categories, statusLabel }: { categories: { id: string; name: s
         </Group>
       ))}
     </Group>
-  );
-}
-
-function CategoryRow({
-  category,
-  status,
-  selectable,
-  remaining,
-  max,
-  inCart,
-  seated,
-  hasSeats,
-  areas,
-  busy,
-  format,
-  onAddCount,
-  onBest,
-}: {
-  category: ShopCategory;
-  status: ReturnType<typeof categoryStatus>;
-  selectable: boolean;
-  remaining: number;
-  max: number;
-  inCart: number;
-  seated: boolean;
-  hasSeats: boolean;
-  areas: { id: string; name: string }[];
-  busy: boolean;
-  format: Intl.DateTimeFormat;
-  onAddCount: (quantity: number, areaId: string | null) => void;
-  onBest: (quantity: number) => void;
-}) {
-  const { t, i18n } = useLingui();
-  const [quantity, setQuantity] = useState<number>(Math.max(1, category.minPerOrder));
-  const [areaId, setAreaId] = useState<string | null>(areas[0]?.id ?? null);
-  const room = Math.max(0, max - inCart);
-  const price = category.kind === "free" ? t`Free of charge` : formatCents(category.priceCents, i18n.locale);
-  const perTicket = category.seatsPerTicket;
-  const startsAt = category.saleStartMode === "at" ? category.saleStartAt : null;
-
-  return (
-    <Paper withBorder p="sm" radius="sm" data-testid="ticket-category">
-      <Group justify="space-between" align="flex-start" wrap="wrap">
-        <Stack gap={2} maw={460}>
-          <Group gap="xs">
-            <Text fw={600}>{category.name}</Text>
-            {perTicket > 1 && (
-              <Badge variant="light" size="sm">
-                <Trans>for {perTicket} persons</Trans>
-              </Badge>
-            )}
-          </Group>
-          {category.webDescription && (
-            <Text size="xs" c="dimmed">
-              {category.webDescription}
-            </Text>
-          )}
-          <Text size="xs" c="dimmed">
-            {category.minPerOrder > 1 ? t`${category.minPerOrder} to ${category.maxPerOrder} per order` : t`Up to ${category.maxPerOrder} per order`}
-          </Text>
-          {category.showRemaining && status === "available" && (
-            <Text size="xs" c={remaining < 10 ? "red" : "dimmed"} data-testid="remaining">
-              <Trans>{remaining} left</Trans>
-            </Text>
-          )}
-        </Stack>
-        <Stack gap={6} align="flex-end">
-          <Text fw={600}>{price}</Text>
-          {status === "not_yet_on_sale" && <Badge color="gray">{startsAt ? t`On sale from ${format.format(startsAt)}` : t`Not on sale yet`}</Badge>}
-          {status === "sale_ended" && <Badge color="gray">{t`Sale ended`}</Badge>}
-          {status === "sold_out" && <Badge color="red">{t`Sold out`}</Badge>}
-          {status === "available" && !selectable && (
-            <Badge color="gray" variant="light">
-              {category.selectability === "other_sold_out" ? t`Available when another ticket is sold out` : t`Only together with another ticket`}
-            </Badge>
-          )}
-        </Stack>
-      </Group>
-      {selectable && room > 0 && (
-        <Group mt="xs" gap="xs" align="flex-end">
-          <NumberInput
-            label={t`Quantity`}
-            min={1}
-            max={room}
-            w={110}
-            size="xs"
-            value={quantity}
-            onChange={(v) => setQuantity(typeof v === "number" ? v : 1)}
-            clampBehavior="strict"
-            allowDecimal={false}
-          />
-          {seated && areas.length > 0 && (
-            <>
-              {areas.length > 1 && (
-                <Select size="xs" label={t`Area`} w={160} allowDeselect={false} value={areaId} data={areas.map((a) => ({ value: a.id, label: a.name }))} onChange={setAreaId} />
-              )}
-              <Button size="xs" variant="light" disabled={busy} onClick={() => onAddCount(quantity, areaId)}>
-                {areas.length === 1 ? t`Add (${areas[0]!.name})` : t`Add`}
-              </Button>
-            </>
-          )}
-          {seated && hasSeats && (
-            <Button size="xs" disabled={busy} onClick={() => onBest(quantity)}>
-              {t`Best available seats`}
-            </Button>
-          )}
-          {!seated && (
-            <Button size="xs" disabled={busy} onClick={() => onAddCount(quantity, null)}>
-              {t`Add to reservation`}
-            </Button>
-          )}
-        </Group>
-      )}
-      {selectable && room === 0 && inCart > 0 && (
-        <Text size="xs" c="dimmed" mt="xs">
-          <Trans>You have reached the maximum for this ticket.</Trans>
-        </Text>
-      )}
-    </Paper>
   );
 }
