@@ -7,10 +7,11 @@ import { pngChunk } from "./events";
 
 /**
  * Reading the QR codes drawn on PDF pages back, for tests: the page's content stream is parsed
- * for the black filled squares the renderer draws (orders/tickets-pdf.ts drawQr: one square per
- * dark module), they are put back into the module matrix, the matrix is turned into a bitmap
- * and ZXing (the same reader the door's scanner uses, zxing-wasm) decodes it. So a test proves
- * what a scanner would read from the printed code, not what the renderer meant to draw.
+ * for the black filled squares the renderer draws (orders/tickets-pdf-parts.ts drawQr: one
+ * square per dark module, all in one filled path), they are put back into the module matrix,
+ * the matrix is turned into a bitmap and ZXing (the same reader the door's scanner uses,
+ * zxing-wasm) decodes it. So a test proves what a scanner would read from the printed code, not
+ * what the renderer meant to draw. `readPngQr` reads a page rendered to pixels (MuPDF) instead.
  */
 
 type Square = { x: number; y: number; size: number };
@@ -25,22 +26,17 @@ function pageOperators(doc: PDFDocument, index: number): string {
 }
 
 /**
- * Black filled squares of a page: pdf-lib draws a rectangle as `q … 0 0 0 rg … 1 0 0 1 x y cm …
- * 0 0 m 0 h l w h l w 0 l h f Q`. Anything else (text, lines, images, stroked boxes) is skipped.
+ * Black filled squares of a page: drawQr fills one black path of squares, `q 0 0 0 rg x y w w re
+ * … f Q`. Anything else (text, lines, images, other fills, rectangles that are not square) is skipped.
  */
 function blackSquares(ops: string): Square[] {
   const squares: Square[] = [];
-  for (const block of ops.split(/\nQ\n|\nQ$/)) {
-    const start = block.startsWith("q\n") ? 0 : block.lastIndexOf("\nq\n") + 1;
-    if (start === 0 && !block.startsWith("q\n")) continue;
-    const body = block.slice(start);
-    if (!/\n0 0 0 rg\n/.test(body) || !/\nf$/.test(body.trimEnd()) || /\b(BT|Do)\b/.test(body)) continue;
-    const at = /\n1 0 0 1 ([\d.-]+) ([\d.-]+) cm\n/.exec(body);
-    const corner = /\n([\d.]+) ([\d.]+) l\n[\d.]+ 0 l\nh\nf/.exec(body);
-    if (!at || !corner) continue;
-    const w = Number(corner[1]);
-    if (Math.abs(w - Number(corner[2])) > 1e-6) continue;
-    squares.push({ x: Number(at[1]), y: Number(at[2]), size: w });
+  for (const path of ops.matchAll(/(?:^|\n)0 0 0 rg\n((?:[\d.-]+ [\d.-]+ [\d.]+ [\d.]+ re\n)+)f\n/g)) {
+    for (const line of path[1]!.trimEnd().split("\n")) {
+      const [x, y, w, h] = line.split(" ").map(Number) as [number, number, number, number];
+      if (Math.abs(w - h) > 1e-6) continue;
+      squares.push({ x, y, size: w });
+    }
   }
   return squares;
 }
@@ -48,8 +44,7 @@ function blackSquares(ops: string): Square[] {
 /** The module matrix the squares form (true: dark), rows from the top. */
 function moduleMatrix(squares: Square[]): boolean[][] {
   if (squares.length === 0) return [];
-  // drawQr overdraws each cell by 0.05 pt so neighbours touch.
-  const cell = squares[0]!.size - 0.05;
+  const cell = squares[0]!.size;
   const minX = Math.min(...squares.map((s) => s.x));
   const maxX = Math.max(...squares.map((s) => s.x));
   const minY = Math.min(...squares.map((s) => s.y));
@@ -103,7 +98,21 @@ export async function readPageQr(doc: PDFDocument, index: number): Promise<strin
   return results.find((r) => r.isValid)?.text ?? null;
 }
 
-/** How many images (XObjects: the sponsors' logos) page `index` draws. */
+export type PngQr = { text: string; corners: { x: number; y: number }[] };
+
+/**
+ * The QR codes ZXing finds in a rendered page (a PNG, e.g. from MuPDF), with their corners in
+ * pixels (top left, top right, bottom right, bottom left): what a phone's camera would read.
+ */
+export async function readPngQr(png: Uint8Array): Promise<PngQr[]> {
+  prepareReader();
+  const results = await readBarcodes(png, { formats: ["QRCode"], tryHarder: true });
+  return results
+    .filter((r) => r.isValid)
+    .map((r) => ({ text: r.text, corners: [r.position.topLeft, r.position.topRight, r.position.bottomRight, r.position.bottomLeft] }));
+}
+
+/** How many images (XObjects: logos, the event's image) page `index` draws. */
 export function imagesDrawn(doc: PDFDocument, index: number): number {
   return (pageOperators(doc, index).match(/ Do\n/g) ?? []).length;
 }
