@@ -59,7 +59,8 @@ test("a buyer picks two seats, fills the form, pays with the test provider, open
   const pdf = await getDocumentProxy(new Uint8Array(await readFile(path!)));
   const { text } = await extractText(pdf, { mergePages: true });
   expect(pdf.numPages).toBe(2);
-  expect(text).toContain(`${firstSeat[1]}, row ${firstSeat[2]}, seat ${firstSeat[3]}`);
+  // The place in its three cells (decision 029): "Section Nord 2 Row 1 Seat 5".
+  expect(text.replace(/\s+/g, " ")).toContain(`Section ${firstSeat[1]} Row ${firstSeat[2]} Seat ${firstSeat[3]}`);
   // The signed codes (decision 018), printed in small type across lines under each QR code.
   const codes = text.replace(/\s+/g, "").match(/T2\.[A-Za-z0-9_-]{66}\.[A-Za-z0-9_-]{86}/g) ?? [];
   expect(codes).toHaveLength(2);
