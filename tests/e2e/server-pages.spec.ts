@@ -28,7 +28,7 @@ test("a wrong staff login says staff name or password, in English and German", a
     await openApp(german, "/event-staff/login");
     await german.getByRole("textbox", { name: "Benutzername" }).fill("nobody-here");
     await german.getByRole("textbox", { name: "Passwort" }).fill("wrong-password");
-    await german.getByRole("button", { name: "Anmelden" }).click();
+    await german.getByRole("main").getByRole("button", { name: "Anmelden" }).click();
     await expect(german.getByText("Fehler bei der Anmeldung: Benutzername oder Passwort ist falsch.")).toBeVisible();
   } finally {
     await german.close();
