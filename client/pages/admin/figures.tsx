@@ -8,28 +8,11 @@ import { formatCents } from "../../../shared/rules/money";
 import { describeError } from "../../lib/errors";
 import { useRoleLabels } from "../../lib/role-labels";
 import { type RouterOutputs, useTRPC } from "../../lib/trpc";
+import { Stat } from "../../components/Stat";
 
 type Period = "7d" | "30d" | "365d" | "all";
 type Figures = RouterOutputs["admin"]["figures"]["platform"];
 type Metric = "grossCents" | "feesCents" | "tickets";
-
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId: string }) {
-  return (
-    <Paper withBorder p="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="xl" data-testid={testId}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Paper>
-  );
-}
 
 /** "26 Nov" for a day bucket, "Nov 2026" for a month (the bucket is a calendar day or month in Berlin already). */
 function useBucketLabel(granularity: Figures["granularity"]) {

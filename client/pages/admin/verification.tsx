@@ -154,7 +154,7 @@ export default function AdminVerification() {
           </Paper>
         );
       })}
-      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} closeButtonProps={{ "aria-label": t`Close` }} title={rejecting ? t`Reject "${rejectingName}"` : ""}>
+      <Modal opened={rejecting !== null} onClose={() => setRejecting(null)} title={rejecting ? t`Reject "${rejectingName}"` : ""}>
         {rejecting && <RejectForm candidate={rejecting} onDone={() => setRejecting(null)} />}
       </Modal>
     </Stack>

@@ -132,7 +132,7 @@ export function MessageDrawer({ summary, onClose }: { summary: MessageSummary | 
 
   const who = summary ? `${summary.firstName} ${summary.lastName}` : "";
   return (
-    <Drawer opened={summary !== null} onClose={onClose} position="right" size="lg" title={t`Message from ${who}`} closeButtonProps={{ "aria-label": t`Close` }}>
+    <Drawer opened={summary !== null} onClose={onClose} position="right" size="lg" title={t`Message from ${who}`}>
       {read.isError && <Alert color="red">{describeError(i18n, read.error)}</Alert>}
       {!read.isError && message === null && <Skeleton h={240} />}
       {message && message.id === id && <MessageBody message={message} onChanged={setMessage} />}

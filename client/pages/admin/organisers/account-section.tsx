@@ -51,7 +51,7 @@ export function AccountSection({ detail }: { detail: OrganiserDetail }) {
           </Button>
         )}
       </Group>
-      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Disable account`} centered closeButtonProps={{ "aria-label": t`Close` }}>
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title={t`Disable account`} centered>
         <Stack>
           <Text size="sm">
             <Trans>

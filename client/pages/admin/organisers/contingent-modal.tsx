@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, NumberInput, Stack, Text, Textarea } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CSSProperties, useState } from "react";
+import { useState } from "react";
 import { CONTINGENT_ADJUSTMENT_MAX } from "../../../../shared/schemas/admin-organisers";
 import { describeCode, describeError, fieldErrorsOf } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
@@ -133,8 +133,7 @@ export function ContingentModal({ detail, opened, onClose }: { detail: Organiser
       onClose={onClose}
       title={t`Adjust contingent`}
       centered
-      closeButtonProps={{ "aria-label": t`Close` }}
-      styles={{ content: { "--mantine-color-error": "var(--mantine-color-red-9)" } as CSSProperties }}
+     
     >
       {opened && <ContingentForm detail={detail} onClose={onClose} />}
     </Modal>

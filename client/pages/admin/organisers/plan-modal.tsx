@@ -3,7 +3,7 @@ import { DatePickerInput } from "@mantine/dates";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import "dayjs/locale/de";
-import { type CSSProperties, useState } from "react";
+import { useState } from "react";
 import { type BillingPeriod, isPlanActive, planPeriodEnd } from "../../../../shared/plans";
 import { dateToZonedWallTime, zonedWallTimeToDate } from "../../../../shared/rules/zoned";
 import { ADMIN_PLAN_KINDS, type AdminPlanKind } from "../../../../shared/schemas/admin-organisers";
@@ -196,8 +196,7 @@ export function PlanModal({ detail, opened, onClose }: { detail: OrganiserDetail
       onClose={onClose}
       title={t`Set plan`}
       centered
-      closeButtonProps={{ "aria-label": t`Close` }}
-      styles={{ content: { "--mantine-color-error": "var(--mantine-color-red-9)" } as CSSProperties }}
+     
     >
       {opened && <PlanForm detail={detail} onClose={onClose} />}
     </Modal>

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text, Textarea, TextInput } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CSSProperties, useState } from "react";
+import { useState } from "react";
 import { appCodeOf, describeCode, describeError, fieldErrorsOf } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
@@ -147,9 +147,8 @@ export function DecisionModal({ decision, onClose }: { decision: Decision | null
       onClose={onClose}
       title={decision?.kind === "refuse" ? t`Refuse withdrawal` : t`Accept withdrawal`}
       centered
-      closeButtonProps={{ "aria-label": t`Close` }}
+     
       // Error texts dark enough on white (WCAG AA), as in the wallet's form.
-      styles={{ content: { "--mantine-color-error": "var(--mantine-color-red-9)" } as CSSProperties }}
     >
       {decision && <DecisionForm key={`${decision.kind}:${decision.withdrawal.id}`} decision={decision} onClose={onClose} />}
     </Modal>

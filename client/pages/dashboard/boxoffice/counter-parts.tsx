@@ -7,7 +7,7 @@ import { BoxOfficeSettingsForm } from "./settings";
 export function SettingsDrawer({ opened, onClose, eventId }: { opened: boolean; onClose: () => void; eventId: string }) {
   const { t } = useLingui();
   return (
-    <Drawer opened={opened} onClose={onClose} title={t`Box office settings`} position="right" closeButtonProps={{ "aria-label": t`Close` }}>
+    <Drawer opened={opened} onClose={onClose} title={t`Box office settings`} position="right">
       {opened && <BoxOfficeSettingsForm eventId={eventId} framed={false} onSaved={onClose} />}
     </Drawer>
   );

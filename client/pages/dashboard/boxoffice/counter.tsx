@@ -389,7 +389,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
           <Stack gap="sm">{saleSide}</Stack>
         </Grid.Col>
       </Grid>
-      <Drawer opened={drawer === "shift"} onClose={() => setDrawer(null)} title={t`My shift`} position="right" size="xl" closeButtonProps={{ "aria-label": t`Close` }}>
+      <Drawer opened={drawer === "shift"} onClose={() => setDrawer(null)} title={t`My shift`} position="right" size="xl">
         <ShiftPanel
           shift={shift}
           onClosed={(closed) => {
@@ -399,7 +399,7 @@ function Counter({ scope, shift }: { scope: CounterScope; shift: ShiftDetail | n
         />
       </Drawer>
       <SettingsDrawer opened={drawer === "settings"} onClose={() => setDrawer(null)} eventId={scope.eventId} />
-      <Drawer opened={drawer === "keys"} onClose={() => setDrawer(null)} title={t`Keyboard shortcuts`} position="right" closeButtonProps={{ "aria-label": t`Close` }}>
+      <Drawer opened={drawer === "keys"} onClose={() => setDrawer(null)} title={t`Keyboard shortcuts`} position="right">
         <ShortcutLegend full />
       </Drawer>
     </Stack>

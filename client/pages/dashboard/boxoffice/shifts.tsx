@@ -388,7 +388,7 @@ export function PastShifts() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Modal opened={openId !== null} onClose={() => setOpenId(null)} title={t`Shift report`} size="lg" closeButtonProps={{ "aria-label": t`Close` }}>
+      <Modal opened={openId !== null} onClose={() => setOpenId(null)} title={t`Shift report`} size="lg">
         {opened.data ? (
           <Stack>
             <Text size="sm" c="dimmed">

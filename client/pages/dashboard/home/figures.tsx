@@ -3,6 +3,7 @@ import { Alert, Group, Paper, SegmentedControl, SimpleGrid, Skeleton, Stack, Tex
 import { Plural, Trans, useLingui } from "@lingui/react/macro";
 import type { RouterOutputs } from "../../../lib/trpc";
 import { formatCents } from "../../../../shared/rules/money";
+import { Stat } from "../../../components/Stat";
 
 export type HomePeriod = "today" | "7d" | "30d" | "all";
 export type HomeData = RouterOutputs["dashboard"]["home"];
@@ -23,24 +24,6 @@ export function PeriodSwitch({ value, onChange }: { value: HomePeriod; onChange:
         { value: "all", label: t`All` },
       ]}
     />
-  );
-}
-
-function Stat({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId: string }) {
-  return (
-    <Paper withBorder p="md">
-      <Text size="sm" c="dimmed">
-        {label}
-      </Text>
-      <Text fw={700} fz="xl" data-testid={testId}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </Paper>
   );
 }
 

@@ -38,7 +38,7 @@ export function CancelTicketsModal({ orderId, lineIds, opened, onClose, onDone }
       title={whole ? t`Cancel the whole order` : t`Cancel tickets`}
       size="lg"
       fullScreen={phone === true}
-      closeButtonProps={{ "aria-label": t`Close` }}
+     
     >
       {opened && <CancelBody orderId={orderId} lineIds={lineIds} onClose={onClose} onDone={onDone} />}
     </Modal>

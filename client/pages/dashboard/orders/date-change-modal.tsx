@@ -24,7 +24,7 @@ export function ChangeDateModal({ order, lineIds, opened, onClose, onDone }: Pro
   const { t } = useLingui();
   const phone = useMediaQuery("(max-width: 36em)");
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Change the date of tickets`} size="xl" fullScreen={phone === true} closeButtonProps={{ "aria-label": t`Close` }}>
+    <Modal opened={opened} onClose={onClose} title={t`Change the date of tickets`} size="xl" fullScreen={phone === true}>
       {opened && <ChangeDateBody order={order} lineIds={lineIds} onClose={onClose} onDone={onDone} />}
     </Modal>
   );

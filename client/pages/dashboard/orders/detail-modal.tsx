@@ -158,7 +158,7 @@ export function OrderDetailModal({ orderId, onClose }: { orderId: string; onClos
       fullScreen={small}
       closeOnEscape={dialog === null}
       trapFocus={dialog === null}
-      closeButtonProps={{ "aria-label": t`Close` }}
+     
       data-testid="order-detail"
     >
       {detail.isPending && <PageLoader />}

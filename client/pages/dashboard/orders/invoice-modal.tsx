@@ -148,7 +148,7 @@ export function InvoiceModal({ orderId, free, opened, onClose }: { orderId: stri
   const small = useMediaQuery("(max-width: 48em)");
   const invoices = useQuery({ ...trpc.organiserOrders.invoices.queryOptions({ orderId }), enabled: opened });
   return (
-    <Modal opened={opened} onClose={onClose} title={t`Invoice`} size="60rem" fullScreen={small} closeButtonProps={{ "aria-label": t`Close` }}>
+    <Modal opened={opened} onClose={onClose} title={t`Invoice`} size="60rem" fullScreen={small}>
       {invoices.isPending && <PageLoader />}
       {invoices.isError && <Alert color="red">{describeError(i18n, invoices.error)}</Alert>}
       {invoices.data && invoices.data.length === 0 && (

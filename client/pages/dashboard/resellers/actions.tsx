@@ -103,7 +103,7 @@ export function ResetPasswordModal({ reseller, onClose }: { reseller: ResellerRe
   const { t } = useLingui();
   const name = reseller?.name ?? "";
   return (
-    <Modal opened={reseller !== null} onClose={onClose} title={t`New password for ${name}`} closeButtonProps={{ "aria-label": t`Close` }}>
+    <Modal opened={reseller !== null} onClose={onClose} title={t`New password for ${name}`}>
       {reseller && <ResetPasswordForm reseller={reseller} onDone={onClose} />}
     </Modal>
   );

@@ -31,7 +31,7 @@ export function QuickChangeModal({ row, onClose, canEditEvent }: Props) {
   if (row) last.current = row;
   const name = last.current?.name ?? "";
   return (
-    <Modal opened={row !== null} onClose={onClose} title={t`Quick change: ${name}`} size="lg" fullScreen={phone === true} closeButtonProps={{ "aria-label": t`Close` }}>
+    <Modal opened={row !== null} onClose={onClose} title={t`Quick change: ${name}`} size="lg" fullScreen={phone === true}>
       {row && <QuickChangeForm key={row.id} row={row} onClose={onClose} canEditEvent={canEditEvent} />}
     </Modal>
   );

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CSSProperties, useState } from "react";
+import { useState } from "react";
 import { appCodeOf, describeCode, describeError, fieldErrorsOf } from "../../../lib/errors";
 import { toast } from "../../../lib/toast";
 import { useTRPC } from "../../../lib/trpc";
@@ -131,9 +131,8 @@ export function WithdrawModal({ opened, ...props }: Props & { opened: boolean })
       onClose={props.onClose}
       title={t`Request withdrawal`}
       centered
-      closeButtonProps={{ "aria-label": t`Close` }}
+     
       // Error texts dark enough on white (WCAG AA), as in the voucher form.
-      styles={{ content: { "--mantine-color-error": "var(--mantine-color-red-9)" } as CSSProperties }}
     >
       {opened && <WithdrawForm {...props} />}
     </Modal>

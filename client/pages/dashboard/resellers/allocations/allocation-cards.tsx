@@ -204,7 +204,7 @@ function ReturnAtModal({ allocation, data, actions, onClose }: { allocation: All
     );
   };
   return (
-    <Modal opened onClose={onClose} title={t`Return time of ${name}`} closeButtonProps={{ "aria-label": t`Close` }}>
+    <Modal opened onClose={onClose} title={t`Return time of ${name}`}>
       <Stack>
         <DateTimePicker
           label={t`Back to public sale at`}
