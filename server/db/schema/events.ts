@@ -93,6 +93,9 @@ export const events = pgTable(
     seasonStart: text(),
     seasonSaleEnd: timestamp({ withTimezone: true }),
     dailySeasonTicketLimit: integer(),
+    /** On-sale waiting room: when on, buyers arriving faster than `waitingRoomPerMinute` queue first come first served. */
+    waitingRoomEnabled: boolean().notNull().default(false),
+    waitingRoomPerMinute: integer().notNull().default(600),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true })
       .notNull()

@@ -15,3 +15,4 @@ export * from "./reports";
 export * from "./dashboard";
 export * from "./admin";
 export * from "./report-days";
+export * from "./waiting-room";

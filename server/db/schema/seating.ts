@@ -72,11 +72,18 @@ export const seatInventory = pgTable(
     heldUntil: timestamp({ withTimezone: true }),
     orderLineId: uuid(),
     version: integer().notNull().default(1),
+    /**
+     * Best-available rank of the seat within its block (lower is better: row, then distance from
+     * the row's centre; shared/seating/best-available.ts), written when the inventory is
+     * materialised; null until then. Lets the database choose the best free seats under its locks.
+     */
+    bestRank: integer(),
   },
   (t) => [
     primaryKey({ columns: [t.eventDateId, t.seatKey] }),
     index("seat_inventory_hold_idx").on(t.holdId),
     index("seat_inventory_status_idx").on(t.eventDateId, t.status),
+    index("seat_inventory_best_idx").on(t.eventDateId, t.categoryId, t.bestRank),
   ],
 );
 
