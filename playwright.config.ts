@@ -4,6 +4,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3210);
 const BASE_URL = `http://localhost:${PORT}`;
 // A fresh embedded database per run, seeded with the demo accounts.
 const PGLITE_DIR = process.env.E2E_PGLITE_DIR ?? `./data/e2e-${Date.now()}`;
+// E2E_DIST builds the client into another folder, so runs on different ports do not overwrite each other's build.
+const DIST = process.env.E2E_DIST;
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -40,7 +42,7 @@ export default defineConfig({
     { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
-    command: "npm run build && tsx server/main.ts",
+    command: DIST ? `npx vite build --outDir ${DIST} --emptyOutDir && tsx server/main.ts` : "npm run build && tsx server/main.ts",
     url: `${BASE_URL}/healthz`,
     timeout: 180_000,
     reuseExistingServer: false,
@@ -48,6 +50,7 @@ export default defineConfig({
       PORT: String(PORT),
       PUBLIC_BASE_URL: BASE_URL,
       PGLITE_DIR,
+      ...(DIST ? { CLIENT_DIST_DIR: DIST } : {}),
       DATABASE_URL: "",
       SMTP_URL: "",
       LOG_LEVEL: "warn",

@@ -30,7 +30,10 @@ import { makeCreateContext } from "./trpc/context";
 import { type AppRouter, appRouter } from "./trpc/router";
 import { wsEncoder } from "./trpc/transformer";
 
-export const CLIENT_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
+/** The built client; CLIENT_DIST_DIR moves it (browser tests of two checkouts' builds side by side). */
+export const CLIENT_DIST = process.env.CLIENT_DIST_DIR
+  ? path.resolve(process.env.CLIENT_DIST_DIR)
+  : path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist/client");
 /** JSON bodies above this are refused with 413; uploads get their own limits. */
 export const BODY_LIMIT_BYTES = 1024 * 1024;
 

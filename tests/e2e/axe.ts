@@ -10,6 +10,9 @@ const AXE = require.resolve("axe-core/axe.min.js");
  * `bypassCSP: true` (`test.use({ bypassCSP: true })` or `browser.newContext({ bypassCSP: true })`).
  */
 export async function axeViolations(page: Page) {
+  // Colours are measured as drawn: a dialog still fading in (a tour step, a modal) would show
+  // its text at a fraction of its contrast. Finite animations and transitions end first.
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Infinity));
   await page.addScriptTag({ path: AXE });
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<{ violations: { id: string; nodes: { target: unknown }[] }[] }> } }).axe;
