@@ -30,7 +30,7 @@ export type Server = { proc: ChildProcess; baseUrl: string; wsUrl: string; inspe
  * Starts `node --import tsx server/main.ts` (migrations, demo seed) on `databaseUrl` and waits
  * until /healthz answers; an unexpected exit later declares a stall.
  */
-export async function startServer(databaseUrl: string): Promise<Server> {
+export async function startServer(databaseUrl: string, overrides: NodeJS.ProcessEnv = {}): Promise<Server> {
   const port = await freePort();
   const inspectPort = PROFILE_DIR ? await freePort() : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -55,6 +55,7 @@ export async function startServer(databaseUrl: string): Promise<Server> {
     HOLD_MAX_CARTS_PER_DEVICE: "1000",
     HOLD_MAX_PLACES_PER_ADDRESS: "1000000",
     HOLD_MAX_PLACES_PER_ADDRESS_WITH_DEVICE: "1000000",
+    ...overrides,
   };
   const args = [...(PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : []), "--import", "tsx", "server/main.ts"];
   const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });

@@ -1,0 +1,287 @@
+/**
+ * On-sale benchmark (issue 25): do more buyers mean more completed orders, never fewer?
+ *
+ *   npm run bench:onsale
+ *
+ * For each level of concurrent buyers (BENCH_BUYERS, default 16,256,1024) and each way of
+ * choosing seats (BENCH_MODES, default best,random), on a fresh database of its own on the local
+ * Postgres (the demo seed's football match: one date, 18,000 seats): the server runs as its own
+ * process (`node --import tsx server/main.ts`, jobs on, confirmation mails to a local SMTP sink in
+ * this process), the buyers run in BENCH_LOAD_PROCS load processes (default 2,
+ * scripts/bench/onsale/load.ts), each buyer its own device cookie, client address and WebSocket.
+ * Each buyer repeats for BENCH_SECONDS (default 30) or until the date is sold out:
+ *   hold 2 seats (best: shop.holdBest of 2; random: shop.hold of 2 random free seats) ->
+ *   orders.checkout -> the test provider's "pay" (orders.testDecide) -> the order is valid.
+ * The per-client hold limits of decision 011 are raised for the run by configuration
+ * (HOLD_* settings), as each process here stands for many people; nothing is switched off in code.
+ *
+ * Figures per level: completed orders per minute, hold p50/p95/p99, order (checkout to valid)
+ * p50/p95, holds refused as taken, server and Postgres CPU ms per completed order, mail delay
+ * (order valid -> mail at the SMTP sink; the level waits up to BENCH_MAIL_WAIT seconds, default
+ * 150, for the last one), then the checks: seats on two valid tickets (doubleSold) and
+ * inventory:check's drift. pgbench's single-row conditional UPDATE (16 clients, prepared, 10 s)
+ * runs first as the limit of this machine.
+ *
+ * The last line is one JSON object for the largest level of best available:
+ * {"buyers","mode","ordersPerMin","holdP95Ms","orderP95Ms","takenRate","doubleSold","drift","pgbenchTps"}
+ * plus "mailP95S", "mailMaxS", "mailMissing", "levels" (every level's row).
+ * Targets (issue 25): 1,024 buyers, best available, mails on: >= 10,000 orders/min, hold p95
+ * < 250 ms, order p95 < 1 s, every mail within 2 minutes, doubleSold 0, drift 0; orders/min
+ * never falls as buyers grow.
+ */
+import { type ChildProcess, execFileSync, fork } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import postgres from "postgres";
+import { BASE_DATABASE_URL, ROOT } from "./holds/config";
+import { fmt, Histogram, machineCpuSeconds, processCpuSeconds, round, sleep } from "./holds/lib";
+import { type Server, startServer, stopServer, withDatabase } from "./holds/server";
+import { loadMatch } from "./holds/setup";
+import { doubleSold, drift, soldFigures } from "./onsale/checks";
+import type { LoadConfig, LoadResult } from "./onsale/load";
+import { pgbenchTps } from "./onsale/pgbench";
+import { type Sink, startSink } from "./onsale/sink";
+
+const LEVELS = (process.env.BENCH_BUYERS ?? "16,256,1024").split(",").map(Number).filter((n) => n > 0);
+const MODES = (process.env.BENCH_MODES ?? "best,random").split(",").filter((m): m is "best" | "random" => m === "best" || m === "random");
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const LOAD_PROCS = Number(process.env.BENCH_LOAD_PROCS ?? 2);
+const MAIL_WAIT_S = Number(process.env.BENCH_MAIL_WAIT ?? 150);
+const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+
+const log = (msg: string) => console.error(`[bench:onsale] ${msg}`);
+
+type Row = {
+  buyers: number;
+  mode: "best" | "random";
+  completed: number;
+  seconds: number;
+  ordersPerMin: number;
+  holdP50Ms: number;
+  holdP95Ms: number;
+  holdP99Ms: number;
+  orderP50Ms: number;
+  orderP95Ms: number;
+  takenRate: number;
+  soldOut: boolean;
+  errors: number;
+  serverCpuMsPerOrder: number;
+  postgresCpuMsPerOrder: number;
+  machineBusy: number;
+  mailP95S: number;
+  mailMaxS: number;
+  mailMissing: number;
+  doubleSold: number;
+  drift: number;
+};
+
+function shuffled<T>(items: readonly T[]): T[] {
+  const a = [...items];
+  for (let i = a.length - 1; i > 0; i--) {
+    const j = Math.floor(Math.random() * (i + 1));
+    [a[i], a[j]] = [a[j]!, a[i]!];
+  }
+  return a;
+}
+
+/** CPU seconds of every Postgres process (backends included) now. */
+function postgresCpuSeconds(): number {
+  try {
+    const pids = execFileSync("pgrep", ["-x", "postgres"], { encoding: "utf8" }).trim().split("\n").filter(Boolean).map(Number);
+    return pids.reduce((sum, pid) => sum + (processCpuSeconds(pid) || 0), 0);
+  } catch {
+    return NaN;
+  }
+}
+
+function startLoad(cfg: LoadConfig): { proc: ChildProcess; ready: Promise<void>; result: Promise<LoadResult> } {
+  const proc = fork(path.join(ROOT, "scripts/bench/onsale/load.ts"), [], { execArgv: ["--import", "tsx"], stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  let onReady: () => void;
+  const ready = new Promise<void>((resolve) => (onReady = resolve));
+  const result = new Promise<LoadResult>((resolve, reject) => {
+    proc.on("message", (msg: { type: string; result?: LoadResult }) => {
+      if (msg.type === "ready") onReady();
+      if (msg.type === "result") resolve(msg.result!);
+    });
+    proc.once("exit", (code) => (code === 0 ? undefined : reject(new Error(`load process ${cfg.worker} exited with ${code}`))));
+  });
+  proc.send({ type: "start", config: cfg });
+  return { proc, ready, result };
+}
+
+async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Promise<Row> {
+  const name = `bench_onsale_${randomBytes(4).toString("hex")}`;
+  const admin = postgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}`);
+  const url = withDatabase(BASE_DATABASE_URL, name);
+  const appSecret = randomBytes(32).toString("base64url");
+  let server: Server | null = null;
+  const db = postgres(url, { max: 2, onnotice: () => {}, connection: { application_name: "bench" } });
+  try {
+    server = await startServer(url, {
+      APP_SECRET: appSecret,
+      RUN_JOBS: "true",
+      SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
+      // Every buyer is its own device and address here; a device may start a cart per order.
+      HOLD_MAX_CARTS_PER_DEVICE: "1000",
+    });
+    const match = await loadMatch(db, server);
+    await db`analyze seat_inventory`;
+    // Best available asks for the ticket category most seats can be held with (as most on-sale buyers do).
+    const byTc = new Map<string, number>();
+    for (const s of match.seats) byTc.set(s.tc, (byTc.get(s.tc) ?? 0) + 1);
+    const tc = [...byTc].sort((a, b) => b[1] - a[1])[0]![0];
+    const seatKeys = match.seats.filter((s) => s.tc === tc).map((s) => s.key);
+    log(`${buyers} buyers, ${mode}: ${seatKeys.length} seats of the category on sale`);
+
+    const per = Math.ceil(buyers / LOAD_PROCS);
+    const loads = Array.from({ length: Math.min(LOAD_PROCS, buyers) }, (_, w) =>
+      startLoad({
+        worker: w,
+        buyers: Math.min(per, buyers - w * per),
+        firstBuyer: w * per,
+        wsUrl: server!.wsUrl,
+        origin: server!.baseUrl,
+        appSecret,
+        scopeId: match.scopeId,
+        ticketCategoryId: tc,
+        mode,
+        seats: mode === "random" ? shuffled(seatKeys) : [],
+        seconds: SECONDS,
+      }),
+    );
+    await Promise.all(loads.map((l) => l.ready));
+    const cpu0 = { server: processCpuSeconds(server.proc.pid!), pg: postgresCpuSeconds(), machine: machineCpuSeconds() };
+    const t0 = Date.now();
+    for (const l of loads) l.proc.send({ type: "go" });
+    const results = await Promise.all(loads.map((l) => l.result));
+    const elapsed = (Date.now() - t0) / 1000;
+    const cpu1 = { server: processCpuSeconds(server.proc.pid!), pg: postgresCpuSeconds(), machine: machineCpuSeconds() };
+
+    const hold = new Histogram();
+    const order = new Histogram();
+    let completed = 0;
+    let holds = 0;
+    let taken = 0;
+    let errors = 0;
+    let soldOut = false;
+    const done: [string, number][] = [];
+    for (const r of results) {
+      hold.merge(r.hold);
+      order.merge(r.order);
+      completed += r.completed;
+      holds += r.holds;
+      taken += r.taken;
+      errors += r.errors;
+      soldOut ||= r.soldOut > 0;
+      done.push(...r.done);
+      for (const e of r.errorSamples) log(`  error sample (load ${r.worker}): ${e}`);
+    }
+    // Measured time: up to the deadline, or to the sell-out when it came first.
+    const lastAt = Math.max(...results.map((r) => r.lastAt));
+    const seconds = Math.min(elapsed, SECONDS);
+
+    // Mails: wait for every order's confirmation (or the limit).
+    const mailDeadline = Date.now() + MAIL_WAIT_S * 1000;
+    const missing = () => done.filter(([email]) => !sink.arrivals.has(email)).length;
+    while (missing() > 0 && Date.now() < mailDeadline) await sleep(500);
+    const delays = done.filter(([email]) => sink.arrivals.has(email)).map(([email, at]) => (sink.arrivals.get(email)! - at) / 1000);
+    const mail = new Histogram();
+    for (const d of delays) mail.add(d * 1000);
+
+    const twice = await doubleSold(db, match.scopeId);
+    const found = await drift(url);
+    for (const s of found.samples) log(`  drift: ${s}`);
+    const sold = await soldFigures(db, match.scopeId);
+    log(`  sold ${sold.sold} seats in ${sold.orders} valid orders (buyers saw ${completed} complete; last at +${fmt((lastAt - t0) / 1000)} s)`);
+    return {
+      buyers,
+      mode,
+      completed,
+      seconds: round(seconds, 1),
+      ordersPerMin: Math.round((completed / seconds) * 60),
+      holdP50Ms: round(hold.percentile(50)),
+      holdP95Ms: round(hold.percentile(95)),
+      holdP99Ms: round(hold.percentile(99)),
+      orderP50Ms: round(order.percentile(50)),
+      orderP95Ms: round(order.percentile(95)),
+      takenRate: holds ? round(taken / holds, 3) : 0,
+      soldOut,
+      errors,
+      serverCpuMsPerOrder: completed ? round(((cpu1.server - cpu0.server) * 1000) / completed, 2) : NaN,
+      postgresCpuMsPerOrder: completed ? round(((cpu1.pg - cpu0.pg) * 1000) / completed, 2) : NaN,
+      machineBusy: round((cpu1.machine.busy - cpu0.machine.busy) / (cpu1.machine.total - cpu0.machine.total), 3),
+      mailP95S: round(mail.percentile(95) / 1000, 1),
+      mailMaxS: round(mail.max() / 1000, 1),
+      mailMissing: missing(),
+      doubleSold: twice,
+      drift: found.count,
+    };
+  } finally {
+    if (server) await stopServer(server);
+    await db.end();
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  }
+}
+
+async function main() {
+  log(`levels ${LEVELS.join(", ")} x ${MODES.join(", ")}, ${SECONDS} s each, ${LOAD_PROCS} load processes`);
+  const tps = await pgbenchTps(BASE_DATABASE_URL, PGBENCH_SECONDS);
+  log(`pgbench single-row conditional UPDATE: ${fmt(tps, 0)} tps`);
+  const sink = await startSink();
+  const rows: Row[] = [];
+  try {
+    for (const mode of MODES) {
+      for (const buyers of LEVELS) {
+        const row = await runLevel(buyers, mode, sink);
+        rows.push(row);
+        log(
+          `  ${buyers} ${mode}: ${fmt(row.ordersPerMin, 0)} orders/min, hold p50/p95/p99 ${fmt(row.holdP50Ms)}/${fmt(row.holdP95Ms)}/${fmt(row.holdP99Ms)} ms, ` +
+            `order p50/p95 ${fmt(row.orderP50Ms)}/${fmt(row.orderP95Ms)} ms, taken ${fmt(row.takenRate * 100)} %, errors ${row.errors}, ` +
+            `CPU/order server ${fmt(row.serverCpuMsPerOrder)} ms, Postgres ${fmt(row.postgresCpuMsPerOrder)} ms, machine ${fmt(row.machineBusy * 100, 0)} % busy, ` +
+            `mail p95/max ${fmt(row.mailP95S)}/${fmt(row.mailMaxS)} s (${row.mailMissing} missing), doubleSold ${row.doubleSold}, drift ${row.drift}`,
+        );
+      }
+    }
+  } finally {
+    await sink.close();
+  }
+
+  console.log("");
+  console.log("| buyers | mode | orders/min | hold p50 / p95 / p99 ms | order p50 / p95 ms | taken | CPU/order server / PG ms | mail p95 / max s | doubleSold | drift |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  for (const r of rows) {
+    console.log(
+      `| ${r.buyers} | ${r.mode} | ${fmt(r.ordersPerMin, 0)} | ${fmt(r.holdP50Ms)} / ${fmt(r.holdP95Ms)} / ${fmt(r.holdP99Ms)} | ${fmt(r.orderP50Ms)} / ${fmt(r.orderP95Ms)} | ${fmt(r.takenRate * 100)} % | ` +
+        `${fmt(r.serverCpuMsPerOrder)} / ${fmt(r.postgresCpuMsPerOrder)} | ${fmt(r.mailP95S)} / ${fmt(r.mailMaxS)}${r.mailMissing ? ` (${r.mailMissing} missing)` : ""} | ${r.doubleSold} | ${r.drift} |`,
+    );
+  }
+  console.log(`pgbench single-row conditional UPDATE: ${fmt(tps, 0)} tps`);
+  const best = rows.filter((r) => r.mode === "best").sort((a, b) => b.buyers - a.buyers)[0] ?? rows[0]!;
+  console.log(
+    JSON.stringify({
+      buyers: best.buyers,
+      mode: best.mode,
+      ordersPerMin: best.ordersPerMin,
+      holdP95Ms: best.holdP95Ms,
+      orderP95Ms: best.orderP95Ms,
+      takenRate: best.takenRate,
+      doubleSold: best.doubleSold,
+      drift: best.drift,
+      pgbenchTps: Math.round(tps),
+      mailP95S: best.mailP95S,
+      mailMaxS: best.mailMaxS,
+      mailMissing: best.mailMissing,
+      levels: rows,
+    }),
+  );
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
