@@ -66,6 +66,8 @@ const ZEnv = z
     HOLD_MAX_PLACES_PER_ADDRESS_WITH_DEVICE: z.coerce.number().int().min(1).max(1_000_000).default(1000),
     /** Hold calls (hold, best available) per minute and client (its device, else its address). */
     HOLD_CALLS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(60),
+    /** New places in an event's waiting room per minute and client address (decision 033; a place kept by its token is not new). */
+    WAITING_ROOM_JOINS_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(300),
   })
   .superRefine((env, ctx) => {
     if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {

@@ -123,6 +123,8 @@ export const APP_ERROR_CODES = [
   "REASON_REQUIRED",
   "PLAN_PERIOD_INVALID",
   "CONTINGENT_BELOW_ZERO",
+  // On-sale waiting room (issue 25 item 5, decision 033)
+  "WAITING_ROOM_NOT_ADMITTED",
 ] as const;
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 

@@ -5,6 +5,7 @@ import type { AppErrorCode } from "../../shared/errors";
 import { IMAGE_PIXEL_LIMITS, INVENTORY_BUDGETS } from "../../shared/limits";
 import { VE, type EventValidationMessage } from "../../shared/schemas/event-messages";
 import { V, type ValidationMessage } from "../../shared/schemas/messages";
+import { WAITING_ROOM_MAX_PER_MINUTE, WAITING_ROOM_MIN_PER_MINUTE } from "../../shared/rules/waiting-room";
 import type { AppRouter } from "../../server/trpc/router";
 
 // Named, so the catalogue shows what each placeholder is.
@@ -14,6 +15,8 @@ const SEAT_DATES_UNVERIFIED = INVENTORY_BUDGETS.unverified.seatDatesPerEvent;
 const SEAT_DATES_VERIFIED = INVENTORY_BUDGETS.verified.seatDatesPerEvent;
 const EVENT_IMAGE_MAX_SIDE = IMAGE_PIXEL_LIMITS.event_image.maxWidth;
 const STADIUM_IMAGE_MAX_SIDE = IMAGE_PIXEL_LIMITS.stadium_image.maxWidth;
+const WAITING_ROOM_MIN_RATE = WAITING_ROOM_MIN_PER_MINUTE;
+const WAITING_ROOM_MAX_RATE = WAITING_ROOM_MAX_PER_MINUTE;
 
 /** SPEC §8 texts for every code the server sends. */
 const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
@@ -56,6 +59,7 @@ const ERROR_MESSAGES: Record<AppErrorCode, MessageDescriptor> = {
   REASON_REQUIRED: msg`Please give a reason: the organiser reads it.`,
   PLAN_PERIOD_INVALID: msg`The plan must end after it starts.`,
   CONTINGENT_BELOW_ZERO: msg`The ticket contingent cannot go below 0.`,
+  WAITING_ROOM_NOT_ADMITTED: msg`It is not your turn yet, or your time to choose tickets has run out. Please wait in the queue for this event.`,
   HAS_SALES: msg`Tickets have already been sold for this event, so it cannot be deleted.`,
   INVALID_UPLOAD: msg`This file is not a valid image.`,
   UPLOAD_TOO_LARGE: msg`The file is too large.`,
@@ -217,6 +221,7 @@ const EVENT_VALIDATION_MESSAGES: Record<EventValidationMessage, MessageDescripto
   [VE.time]: msg`Please enter a valid time (HH:MM).`,
   [VE.dateTime]: msg`Please enter a valid date and time.`,
   [VE.seasonSaleEnd]: msg`Choose when season ticket sales end.`,
+  [VE.waitingRoomRate]: msg`Enter a whole number of buyers per minute between ${WAITING_ROOM_MIN_RATE} and ${WAITING_ROOM_MAX_RATE}.`,
 };
 
 export type ServerError = TRPCClientError<AppRouter>;

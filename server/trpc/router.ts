@@ -23,6 +23,7 @@ import { ticketsRouter } from "../modules/tickets/router";
 import { myTicketsRouter } from "../modules/tickets/overview/router";
 import { vouchersRouter } from "../modules/vouchers/router";
 import { walletRouter } from "../modules/wallet/router";
+import { waitingRoomRouter } from "../modules/waiting-room/router";
 import { router } from "./init";
 
 export const appRouter = router({
@@ -51,6 +52,7 @@ export const appRouter = router({
   reports: reportsRouter,
   myTickets: myTicketsRouter,
   wallet: walletRouter,
+  waitingRoom: waitingRoomRouter,
 });
 
 export type AppRouter = typeof appRouter;

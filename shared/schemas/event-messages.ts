@@ -26,5 +26,7 @@ export const VE = {
   time: "ve.time",
   dateTime: "ve.dateTime",
   seasonSaleEnd: "ve.seasonSaleEnd",
+  /** The waiting room lets in a whole number of buyers per minute within its bounds (shared/rules/waiting-room.ts). */
+  waitingRoomRate: "ve.waitingRoomRate",
 } as const;
 export type EventValidationMessage = (typeof VE)[keyof typeof VE];

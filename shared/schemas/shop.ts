@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { SeatStatus } from "../enums";
 import { text } from "./text";
+import { ZWaitingRoomToken } from "./waiting-room";
 
 /** A cart is active while it holds; checked out when an order took it; released or expired otherwise. */
 export const CART_STATES = ["active", "checked_out", "released", "expired"] as const;
@@ -24,8 +25,12 @@ export type CartCredentials = z.infer<typeof ZCartCredentials>;
 /** `access`: the token the unlock call gave for a code-protected event. */
 export const ZShopScope = z.object({ scopeId: z.uuid(), access: text().max(100).optional() });
 
+/** The online shop's token of a place let in by the event's waiting room (decision 033); needed while the room is on. */
+const admission = ZWaitingRoomToken.optional();
+
 export const ZHoldInput = ZShopScope.extend({
   cart: ZCartCredentials.nullable(),
+  admission,
   seats: z
     .array(z.object({ key: seatKey, ticketCategoryId: z.uuid() }))
     .max(MAX_SEATS_PER_HOLD)
@@ -39,6 +44,7 @@ export type HoldInput = z.input<typeof ZHoldInput>;
 
 export const ZHoldBestInput = ZShopScope.extend({
   cart: ZCartCredentials.nullable(),
+  admission,
   ticketCategoryId: z.uuid(),
   quantity: z.number().int().min(1).max(MAX_SEATS_PER_HOLD),
   /** Only seats of this block, when the buyer chose one. */

@@ -7,10 +7,30 @@ import { queuedFeed, socketFeed } from "../../realtime/seat-feed";
 import { extend, hold, holdBest, readCart, release } from "./holds";
 import { organiserEvents, publicEvent, publicScope, unlock } from "./public";
 import { hasAccess, loadScope } from "./scope";
+import type { HoldClient } from "./hold-limits";
+import type { Context } from "../../trpc/context";
+import { assertAdmitted } from "../waiting-room/admission";
 import { isUnpublished } from "../../../shared/rules/event-status";
 import { ZApplyVoucherInput } from "../../../shared/schemas/orders";
 import { ZRemoveVoucherInput } from "../../../shared/schemas/vouchers";
 import { applyVoucher, removeVoucher, voucherAttemptRule } from "../vouchers/apply";
+
+/**
+ * What every hold of the online shop passes before it runs (box office and resellers hold through
+ * their own routers): the event's waiting room, when on, must have let this buyer in (decision
+ * 033), and the client's hold limits (decision 011). Returns the client the hold is counted for.
+ */
+async function gateOnlineHold(
+  ctx: Context,
+  input: { scopeId: string; cart: unknown; admission?: string | undefined },
+  places: number,
+): Promise<HoldClient> {
+  const scope = await loadScope(ctx.database.db, input.scopeId);
+  if (scope) await assertAdmitted(ctx.database.db, { event: scope.event, token: input.admission });
+  const client = { address: ctx.ip, device: ctx.device };
+  await ctx.holdLimits.assertAllowed(ctx.database.seats, client, { newCart: input.cart === null, places });
+  return client;
+}
 
 /**
  * The public shop (SPEC §2 /event/{id}, /event-dates/{id}). Holds and releases are meant to
@@ -38,16 +58,12 @@ export const shopRouter = router({
     .mutation(({ ctx, input }) => unlock(ctx.database.db, { ...input, previewOrganiserId: ctx.previewOrganiserId, appSecret: ctx.config.APP_SECRET })),
 
   hold: publicProcedure.input(ZHoldInput).mutation(async ({ ctx, input }) => {
-    const client = { address: ctx.ip, device: ctx.device };
     const places = input.seats.length + input.counts.reduce((n, c) => n + c.quantity, 0);
-    await ctx.holdLimits.assertAllowed(ctx.database.seats, client, { newCart: input.cart === null, places });
-    return hold(ctx, input, client);
+    return hold(ctx, input, await gateOnlineHold(ctx, input, places));
   }),
 
   holdBest: publicProcedure.input(ZHoldBestInput).mutation(async ({ ctx, input }) => {
-    const client = { address: ctx.ip, device: ctx.device };
-    await ctx.holdLimits.assertAllowed(ctx.database.seats, client, { newCart: input.cart === null, places: input.quantity });
-    return holdBest(ctx, input, client);
+    return holdBest(ctx, input, await gateOnlineHold(ctx, input, input.quantity));
   }),
 
   release: publicProcedure.input(ZReleaseInput).mutation(({ ctx, input }) => release(ctx, input)),
