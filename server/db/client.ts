@@ -42,6 +42,8 @@ export type Database = {
   pglite?: PGlite;
   /** The postgres.js client, when on a server. */
   pg?: postgres.Sql;
+  /** The postgres.js client of `seats`, when on a server. */
+  seatsPg?: postgres.Sql;
 };
 
 export type DatabaseOptions = {
@@ -58,15 +60,44 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return openPglite(options.pgliteDir ?? "memory://");
 }
 
+/**
+ * The postgres.js client as drizzle should see it: every statement with parameters is a named
+ * prepared statement of its connection. drizzle runs queries through `unsafe` unnamed, which
+ * postgres.js sends as Parse/Describe, waits for the answer, then Bind/Execute: two round trips
+ * and a fresh parse and plan each time. Prepared, a statement the connection has seen costs one
+ * round trip and no parsing (issue 25). Transactions and savepoints hand out clients prepared
+ * the same way. Statements without parameters keep the simple protocol (one round trip).
+ */
+export function preparedByDefault<T extends postgres.Sql | postgres.TransactionSql>(client: T): T {
+  return new Proxy(client, {
+    get(target, prop, receiver) {
+      if (prop === "unsafe") {
+        return (query: string, params: unknown[] = [], options: Record<string, unknown> = {}) =>
+          // drizzle passes `prepare: false` for every query without a name: overruled here.
+          target.unsafe(query, params as postgres.ParameterOrJSON<never>[], params.length > 0 ? { ...options, prepare: true } : options);
+      }
+      if (prop === "begin" || prop === "savepoint") {
+        const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;
+        return (...args: unknown[]) => {
+          const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
+          return original.call(target, ...args, (tx: postgres.TransactionSql) => callback(preparedByDefault(tx)));
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pg = postgres(url, { max, onnotice: () => {} });
-  const db = drizzlePostgres(pg, { schema, casing: "snake_case" }) as unknown as Db;
+  const db = drizzlePostgres(preparedByDefault(pg), { schema, casing: "snake_case" }) as unknown as Db;
   const seatsPg = postgres(url, { max, onnotice: () => {}, connection: { plan_cache_mode: "force_generic_plan" } });
   return {
     db,
-    seats: drizzlePostgres(seatsPg, { schema, casing: "snake_case" }) as unknown as Db,
+    seats: drizzlePostgres(preparedByDefault(seatsPg), { schema, casing: "snake_case" }) as unknown as Db,
     kind: "postgres",
     pg,
+    seatsPg,
     rows: async <T extends Record<string, unknown>>(query: SQL) => (await db.execute(query)) as unknown as T[],
     migrate: async () => {
       // One connection so the session-level advisory lock covers the whole migration.

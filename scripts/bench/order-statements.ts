@@ -1,0 +1,132 @@
+/**
+ * Statements and round trips per completed order (issue 25 item 3): where an on-sale order's
+ * database work goes, step by step, on the local Postgres.
+ *
+ *   npm run bench:order-statements
+ *
+ * The real HTTP app in this process (Fastify inject, no network) on a fresh database with the
+ * demo seed; BENCH_ORDERS (default 200) buyers one after another each hold 2 random free seats of
+ * the demo football match (shop.hold), check out (orders.checkout) and pay on the test provider
+ * (orders.testDecide), and the order is valid. Every statement postgres.js builds is counted (its
+ * `debug` hook) per step, with its round trips: a statement with parameters that its connection
+ * has not prepared before costs two (Parse/Describe, wait, Bind/Execute), otherwise one (before
+ * issue 25 every such statement was unnamed and cost two every time); the
+ * statements are grouped by their text to show the most frequent. The mail job does not run.
+ * The last line is one JSON object: {"orders", "statementsPerOrder", "roundTripsPerOrder",
+ * "steps": {hold, checkout, pay: {statements, roundTrips, ms}}}.
+ */
+import { randomBytes } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { seedDemoData } from "../../server/demo/seed";
+import { createTestApp } from "../../tests/integration/helpers/app";
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
+const STEPS = ["hold", "checkout", "pay"] as const;
+type Step = (typeof STEPS)[number];
+
+process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const log = (msg: string) => console.error(`[bench:order-statements] ${msg}`);
+
+async function main() {
+  const t = await createTestApp({ HOLD_CALLS_PER_MINUTE: "1000000", HOLD_MAX_CARTS_PER_DEVICE: "1000", HOLD_MAX_PLACES_PER_ADDRESS: "1000000" });
+  try {
+    await seedDemoData(t.database.db);
+    const [date] = await t.database.rows<{ id: string }>(
+      sql`select d.id::text as id from event_dates d join events e on e.id = d.event_id where e.name like 'FC Musterstadt%' and e.status <> 'draft' order by d.starts_at limit 1`,
+    );
+    // The ticket category with the most free seats, and those seats in random order.
+    const [tc] = await t.database.rows<{ id: string; cat: string | null }>(
+      sql`select tc.id::text as id, tc.seating_category_id as cat from ticket_categories tc join event_dates d on d.event_id = tc.event_id
+          where d.id = ${date!.id} and tc.seating_category_id is not null
+          order by (select count(*) from seat_inventory s where s.event_date_id = d.id and s.category_id = tc.seating_category_id) desc limit 1`,
+    );
+    const free = (
+      await t.database.rows<{ k: string }>(sql`select seat_key as k from seat_inventory where event_date_id = ${date!.id} and status = 'FREE' and category_id = ${tc!.cat} order by random()`)
+    ).map((r) => r.k);
+    await t.database.rows(sql`analyze`);
+
+    // The counter: which step is running, and per connection which statements it has prepared.
+    let step: Step | null = null;
+    const counts = new Map<Step, { statements: number; roundTrips: number; ms: number; texts: Map<string, number> }>(
+      STEPS.map((s) => [s, { statements: 0, roundTrips: 0, ms: 0, texts: new Map() }]),
+    );
+    const seen = new Map<string, Set<string>>();
+    const hook = (pool: string) => (connection: number, text: string, parameters: unknown[], types: unknown[]) => {
+      if (!step) return;
+      const c = counts.get(step)!;
+      const key = `${pool}:${connection}`;
+      const known = seen.get(key) ?? new Set<string>();
+      seen.set(key, known);
+      const signature = `${types.join(",")}${text}`;
+      // The server's statements with parameters are named prepared ones (server/db/client.ts
+      // preparedByDefault): one trip once the connection knows them, two the first time.
+      const prepared = known.has(signature);
+      known.add(signature);
+      c.statements++;
+      c.roundTrips += parameters.length > 0 && !prepared ? 2 : 1;
+      const short = text.replace(/\s+/g, " ").trim().slice(0, 90);
+      c.texts.set(short, (c.texts.get(short) ?? 0) + 1);
+    };
+    for (const [name, client] of [["main", t.database.pg], ["seats", t.database.seatsPg]] as const) {
+      if (!client) throw new Error("needs Postgres");
+      (client.options as unknown as { debug: unknown }).debug = hook(name);
+    }
+
+    const timed = async <T>(s: Step, run: () => Promise<T>): Promise<T> => {
+      step = s;
+      const t0 = performance.now();
+      try {
+        return await run();
+      } finally {
+        counts.get(s)!.ms += performance.now() - t0;
+        step = null;
+      }
+    };
+    let done = 0;
+    for (let i = 0; i < ORDERS; i++) {
+      const buyer = t.client();
+      const seats = free.slice(i * 2, i * 2 + 2);
+      const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: date!.id, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId: tc!.id })) }));
+      if (held.status !== "held") throw new Error(`hold ${i}: ${held.status}`);
+      const cart = { id: held.cart.id, secret: held.cart.secret! };
+      const co = await timed("checkout", () =>
+        buyer.trpc.orders.checkout.mutate({
+          cart,
+          idempotencyKey: randomBytes(12).toString("base64url"),
+          buyer: { firstName: "Bench", lastName: `Buyer ${i}`, email: `b${i}@statements.bench` },
+          tickets: seats.map((key) => ({ ticketCategoryId: tc!.id, seatKeys: [key] })),
+          acceptTerms: true,
+          locale: "de",
+        }),
+      );
+      const paymentId = /\/test-payment\/([0-9a-f-]{36})/.exec(co.redirectUrl)![1]!;
+      const paid = await timed("pay", () => buyer.trpc.orders.testDecide.mutate({ paymentId, outcome: "paid" }));
+      if (paid.kind !== "order" || paid.status !== "valid") throw new Error(`order ${i} not valid`);
+      done++;
+    }
+
+    let statements = 0;
+    let roundTrips = 0;
+    const steps: Record<string, { statements: number; roundTrips: number; ms: number }> = {};
+    for (const s of STEPS) {
+      const c = counts.get(s)!;
+      statements += c.statements;
+      roundTrips += c.roundTrips;
+      steps[s] = { statements: c.statements / done, roundTrips: c.roundTrips / done, ms: Math.round((c.ms / done) * 100) / 100 };
+      console.log(`\n${s}: ${(c.statements / done).toFixed(1)} statements, ${(c.roundTrips / done).toFixed(1)} round trips, ${(c.ms / done).toFixed(2)} ms per order`);
+      for (const [text, n] of [...c.texts].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${(n / done).toFixed(2).padStart(5)}  ${text}`);
+    }
+    log(`${done} orders: ${(statements / done).toFixed(1)} statements and ${(roundTrips / done).toFixed(1)} round trips per order`);
+    console.log(JSON.stringify({ orders: done, statementsPerOrder: statements / done, roundTripsPerOrder: roundTrips / done, steps }));
+  } finally {
+    await t.close();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  },
+);
