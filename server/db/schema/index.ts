@@ -16,3 +16,4 @@ export * from "./dashboard";
 export * from "./admin";
 export * from "./report-days";
 export * from "./waiting-room";
+export * from "./sold-out";
