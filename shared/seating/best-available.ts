@@ -1,9 +1,12 @@
 import type { SeatedBlock, SeatingLayout } from "./layout";
-import { rowNumber, seatsInRow } from "./numbering";
+import { ORPHAN_RANK, rankInRow, rowRankOf, windowRank } from "./best-rank";
+import { seatsInRow } from "./numbering";
 
 /**
  * "Best available": a buyer asks for N seats of a category and gets ranked groups of seat keys.
  * Pure and synchronous; the caller passes the keys that are currently FREE (from the inventory).
+ * The database makes the same choice under its row locks (server/modules/inventory/hold-best.ts);
+ * tests/integration/best-available-db.test.ts compares the two.
  *
  * Eligible seats: seats of seated blocks (standing blocks are ignored; only `blockId` when given)
  * whose key is in `free`, that are active (row not in `disabledRows`, seat not in
@@ -17,34 +20,43 @@ import { rowNumber, seatsInRow } from "./numbering";
  * a candidate.
  *
  * Score (lower is better) of a candidate of N seats starting at seat index `s` in row `r` of a
- * block:
+ * block (computed in ranks, twice the score, by ./best-rank.ts):
  *
- *     score = rowRank * 10 + |runCentre − rowCentre|
+ *     score = rowRank * 10 + |runCentre − rowCentre| + ORPHAN_PENALTY * orphans
  *     rowRank   = rowNumber(block, r) − block.firstRow   (0 for the front row)
  *     runCentre = s + (N − 1) / 2
  *     rowCentre = (seatsInRow(block, r) − 1) / 2         (seat-index units of that row)
+ *     orphans   = sides of the window (0, 1 or 2) that would leave exactly one eligible seat
+ *                 between the window and a seat that is not eligible or the row's end: seat
+ *                 s − 1 eligible and s − 2 not, or seat s + N eligible and s + N + 1 not
+ *     ORPHAN_PENALTY = 3
  *
  * The front row is the row printed first, nearest the stage (see `rowDirection` in ./layout.ts
  * and `rowNumber` in ./numbering.ts): row index 0 for "DOWN", the last row index for "UP".
- * So one row further back costs as much as ten seats off the centre.
+ * So one row further back costs as much as ten seats off the centre, and a seat left alone
+ * costs as much as three: among nearly equal windows the one that strands no seat wins.
  * Ties: block order in the layout, then row index, then seat index (all ascending).
  *
  * Result: up to `maxCandidates` (default 5, at least 1) groups, best first, each of exactly
  * `quantity` keys in ascending seat order. Groups never share a seat: candidates are taken
- * greedily in score order, skipping any that overlaps a group already taken.
+ * greedily in score order (orphans judged against `free` as given), skipping any that overlaps
+ * a group already taken.
  *
- * Fallback when no row has N adjacent eligible seats: one single group of N scattered seats,
- * scored as runs of 1 (`rowRank * 10 + |s − rowCentre|`) and kept close together: the block
- * holding the best single seat is used first, then the other blocks by their best seat; within a
- * block its rows are taken by their best seat (the best row first, then the next rows); within a
- * row the seats nearest its centre come first (ties: lower seat index). The group's keys are
- * listed in block order, then row, then seat index.
+ * Fallback when no row has N adjacent eligible seats: one single group, split into parts of
+ * adjacent seats of one row, as large as the free seats allow and without a part of a single
+ * seat where that can be avoided. Part by part: with R seats still wanted and L the longest run
+ * of eligible seats not yet chosen, the part has p = min(L, R) seats, one less when that would
+ * leave exactly one seat for the last part and p > 2 (so 4 = 2 + 2 rather than 3 + 1, 5 = 3 + 2
+ * rather than 4 + 1, 7 = 3 + 2 + 2 with runs of three). The part is the best window of p
+ * eligible seats by the score above, orphans judged against the seats not yet chosen, taken in
+ * the block of the first part while it has such a window (the group stays together), else in
+ * any block. The group's keys are listed in block order, then row, then seat index.
  *
  * Fewer than N eligible seats in total (or a quantity below 1 / not an integer) gives [].
  *
  * Cost: O(F + S + W log W) for F free keys, S seats in the rows that hold a free key (a typed
  * array scan per such row, plus each touched block's settings) and W ≤ F candidate windows;
- * no O(n²) step. About 3 ms warm for 20,000 seats with 15,000 free.
+ * the fallback scans those rows once per part. About 3 ms warm for 20,000 seats with 15,000 free.
  */
 
 /** A seat key "blockId:row:seat" that is currently free. */
@@ -69,7 +81,8 @@ const WINDOW_SLOTS = 2 ** 21;
 const NOT_ELIGIBLE = 0; // deactivated, another category, or not free
 const ALLOWED = 1; // active and of the category, not (yet) seen free
 const ELIGIBLE = 2; // …and free
-const TAKEN = 3; // put into a returned group
+const TAKEN = 3; // put into a returned group (still free for judging orphans)
+const CHOSEN = 4; // put into the fallback's group (no longer free for the parts after it)
 
 type BlockState = {
   block: SeatedBlock;
@@ -88,8 +101,8 @@ type BlockState = {
 type RowState = {
   state: BlockState;
   row: number;
-  /** 20 · rowRank: the row part of twice the score. */
-  rank2: number;
+  /** 20 · rowRank: the row part of a seat's rank (./best-rank.ts). */
+  rowPart: number;
   inRow: number;
   seats: Uint8Array;
   /** Eligible seats in this row. */
@@ -174,10 +187,24 @@ function prepareRow(state: BlockState, row: number, categoryId: string | null): 
   return marks;
 }
 
-/** Twice the score of a window of `quantity` seats starting at `start` (an integer). */
+/** Whether seat `seat` of the row is free for judging orphans (the row's ends are not). */
+function freeAt(row: RowState, seat: number): boolean {
+  if (seat < 0 || seat >= row.inRow) return false;
+  const mark = row.seats[seat];
+  return mark === ELIGIBLE || mark === TAKEN;
+}
+
+/** Windows' sides that leave exactly one free seat alone (0, 1 or 2). */
+function orphans(row: RowState, start: number, quantity: number): number {
+  const end = start + quantity - 1;
+  return (freeAt(row, start - 1) && !freeAt(row, start - 2) ? 1 : 0) + (freeAt(row, end + 1) && !freeAt(row, end + 2) ? 1 : 0);
+}
+
+/** The rank (twice the score, an integer) of a window of `quantity` seats starting at `start`. */
 function score2(row: RowState, start: number, quantity: number): number {
-  // 2 · |start + (N − 1)/2 − (inRow − 1)/2| = |2·start + N − inRow|
-  return row.rank2 + Math.abs(2 * start + quantity - row.inRow);
+  const first = rankInRow(row.rowPart, row.inRow, start);
+  const last = rankInRow(row.rowPart, row.inRow, start + quantity - 1);
+  return windowRank(first, last, quantity) + ORPHAN_RANK * orphans(row, start, quantity);
 }
 
 const keyOf = (row: RowState, seat: number) => `${row.state.block.id}:${row.row}:${seat}`;
@@ -250,7 +277,7 @@ export function bestAvailable(layout: SeatingLayout, free: Iterable<string>, opt
       const seats = state.rows[r];
       const count = state.counts[r]!;
       if (!seats || count === 0) continue;
-      rows.push({ state, row: r, rank2: 20 * (rowNumber(block, r) - block.firstRow), inRow: seats.length, seats, count });
+      rows.push({ state, row: r, rowPart: rowRankOf(block, r), inRow: seats.length, seats, count });
     }
   }
 
@@ -259,19 +286,10 @@ export function bestAvailable(layout: SeatingLayout, free: Iterable<string>, opt
   const windowStart: number[] = [];
   rows.forEach((row, index) => {
     if (row.count < quantity) return;
-    const { seats, inRow } = row;
-    let runStart = -1;
-    for (let s = 0; s <= inRow; s++) {
-      if (s < inRow && seats[s] === ELIGIBLE) {
-        if (runStart < 0) runStart = s;
-        continue;
-      }
-      if (runStart >= 0) {
-        for (let start = runStart; start + quantity <= s; start++) {
-          windowRow.push(index);
-          windowStart.push(start);
-        }
-        runStart = -1;
+    for (const [from, to] of runsOf(row)) {
+      for (let start = from; start + quantity - 1 <= to; start++) {
+        windowRow.push(index);
+        windowStart.push(start);
       }
     }
   });
@@ -306,48 +324,85 @@ export function bestAvailable(layout: SeatingLayout, free: Iterable<string>, opt
     return groups;
   }
 
-  // 4. Fallback: one group of scattered seats, best block → best rows → seats nearest the centre.
-  // Each row is walked outward from its centre (lower index first on ties), so no sort per row.
-  const rowBest = rows.map((row) => {
-    for (const s of centreOut(row.inRow)) if (row.seats[s] === ELIGIBLE) return score2(row, s, 1);
-    return Infinity; // unreachable: rows hold at least one eligible seat
-  });
-  const blockBest = new Map<BlockState, number>();
-  rows.forEach((row, index) => {
-    const current = blockBest.get(row.state);
-    if (current === undefined || rowBest[index]! < current) blockBest.set(row.state, rowBest[index]!);
-  });
-  const order = rows.map((_, index) => index);
-  order.sort(
-    (a, b) =>
-      blockBest.get(rows[a]!.state)! - blockBest.get(rows[b]!.state)! ||
-      rows[a]!.state.order - rows[b]!.state.order ||
-      rowBest[a]! - rowBest[b]! ||
-      a - b,
-  );
-  const chosen: { index: number; seat: number }[] = [];
-  for (const index of order) {
-    const row = rows[index]!;
-    for (const seat of centreOut(row.inRow)) {
-      if (chosen.length === quantity) break;
-      if (row.seats[seat] === ELIGIBLE) chosen.push({ index, seat });
-    }
-    if (chosen.length === quantity) break;
-  }
-  chosen.sort((a, b) => a.index - b.index || a.seat - b.seat);
-  return [chosen.map(({ index, seat }) => keyOf(rows[index]!, seat))];
+  // 4. Fallback: one group in parts of adjacent seats, without single seats where avoidable.
+  return [fallback(rows, quantity)];
 }
 
-/** Seat indexes of a row of `inRow` seats by distance from its centre; ties: lower index first. */
-function* centreOut(inRow: number): Generator<number> {
-  let lo = Math.floor((inRow - 1) / 2);
-  let hi = Math.ceil((inRow - 1) / 2);
-  if (lo === hi) {
-    yield lo--;
-    hi++;
+/** Runs of eligible seats of a row as [start, end] pairs. */
+function* runsOf(row: RowState): Generator<[number, number]> {
+  let runStart = -1;
+  for (let s = 0; s <= row.inRow; s++) {
+    if (s < row.inRow && row.seats[s] === ELIGIBLE) {
+      if (runStart < 0) runStart = s;
+    } else if (runStart >= 0) {
+      yield [runStart, s - 1];
+      runStart = -1;
+    }
   }
-  for (; lo >= 0 || hi < inRow; lo--, hi++) {
-    if (lo >= 0) yield lo;
-    if (hi < inRow) yield hi;
+}
+
+/** The best window of `size` eligible seats of one row (first on ties), or null. */
+function bestInRow(row: RowState, size: number): { start: number; score: number } | null {
+  let best: { start: number; score: number } | null = null;
+  for (const [from, to] of runsOf(row)) {
+    for (let start = from; start + size - 1 <= to; start++) {
+      const score = score2(row, start, size);
+      if (!best || score < best.score) best = { start, score };
+    }
   }
+  return best;
+}
+
+/**
+ * The fallback's group (see the doc comment above): parts of p = min(longest run, seats still
+ * wanted) seats, one less where that would leave a single seat last; each the best window of its
+ * size, in the first part's block while it has one. Needs at least `quantity` eligible seats.
+ * Only the row a part was taken from is scanned again for the next part.
+ */
+function fallback(rows: RowState[], quantity: number): string[] {
+  const longest = rows.map((row) => {
+    let n = 0;
+    for (const [from, to] of runsOf(row)) n = Math.max(n, to - from + 1);
+    return n;
+  });
+  const cached: ({ size: number; best: { start: number; score: number } | null } | undefined)[] = [];
+  const bestOf = (index: number, size: number) => {
+    let entry = cached[index];
+    if (!entry || entry.size !== size) entry = cached[index] = { size, best: longest[index]! >= size ? bestInRow(rows[index]!, size) : null };
+    return entry.best;
+  };
+  /** Rows in tie-break order, so a strictly lower score wins and ties keep the first. */
+  const bestWindow = (size: number, only: BlockState | null) => {
+    let found: { index: number; start: number; score: number } | null = null;
+    rows.forEach((row, index) => {
+      if (only && row.state !== only) return;
+      const best = bestOf(index, size);
+      if (best && (!found || best.score < found.score)) found = { index, ...best };
+    });
+    return found as { index: number; start: number; score: number } | null;
+  };
+
+  const chosen: { index: number; seat: number }[] = [];
+  let home: BlockState | null = null;
+  for (let wanted = quantity; wanted > 0; ) {
+    let run = 0;
+    for (const n of longest) if (n > run) run = n;
+    if (run === 0) break; // unreachable: the caller counted enough eligible seats
+    let size = Math.min(run, wanted);
+    if (wanted - size === 1 && size > 2) size--;
+    const part: { index: number; start: number } = (home && bestWindow(size, home)) ?? bestWindow(size, null)!;
+    const row: RowState = rows[part.index]!;
+    for (let s = part.start; s < part.start + size; s++) {
+      row.seats[s] = CHOSEN;
+      chosen.push({ index: part.index, seat: s });
+    }
+    let n = 0;
+    for (const [from, to] of runsOf(row)) n = Math.max(n, to - from + 1);
+    longest[part.index] = n;
+    cached[part.index] = undefined;
+    home ??= row.state;
+    wanted -= size;
+  }
+  chosen.sort((a, b) => a.index - b.index || a.seat - b.seat);
+  return chosen.map(({ index, seat }) => keyOf(rows[index]!, seat));
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { bestAvailable, type BestAvailableOptions } from "../../shared/seating/best-available";
 import { type SeatedBlock, type SeatingLayout, ZSeatingLayout } from "../../shared/seating/layout";
+import { ORPHAN_PENALTY, ROW_WEIGHT, seatRank, windowRank } from "../../shared/seating/best-rank";
 import { blockSeats, rowNumber, seatsInRow } from "../../shared/seating/numbering";
 
 type BlockInput = Partial<Omit<SeatedBlock, "kind">> & { id: string };
@@ -73,7 +74,8 @@ function random(seed: number) {
 
 /**
  * A straightforward reference for the run case, built on blockSeats: every window of N eligible
- * adjacent seats, sorted by (score, block order, row, seat), taken greedily without overlaps.
+ * adjacent seats, scored as documented (row, distance from the row's centre, 3 per seat left
+ * alone beside the window), sorted by (score, block order, row, seat), taken greedily without overlaps.
  */
 function reference(layout: SeatingLayout, free: Set<string>, options: BestAvailableOptions): string[][] {
   const n = options.quantity;
@@ -89,12 +91,14 @@ function reference(layout: SeatingLayout, free: Set<string>, options: BestAvaila
     for (let r = 0; r < block.rows; r++) {
       const row = byRow.get(r) ?? [];
       const ok = row.map((s) => s.isActive && free.has(s.key) && (options.categoryId === null || s.categoryId === options.categoryId));
+      const okAt = (i: number) => i >= 0 && i < row.length && ok[i]!;
       for (let start = 0; start + n <= row.length; start++) {
         let all = true;
         for (let i = start; i < start + n && all; i++) all = ok[i]!;
         if (!all) continue;
         const rank = rowNumber(block, r) - block.firstRow;
-        const score = rank * 10 + Math.abs(start + (n - 1) / 2 - (seatsInRow(block, r) - 1) / 2);
+        const alone = (okAt(start - 1) && !okAt(start - 2) ? 1 : 0) + (okAt(start + n) && !okAt(start + n + 1) ? 1 : 0);
+        const score = rank * 10 + Math.abs(start + (n - 1) / 2 - (seatsInRow(block, r) - 1) / 2) + 3 * alone;
         windows.push({ score, order, row: r, start, keys: row.slice(start, start + n).map((s) => s.key) });
       }
     }
@@ -130,12 +134,13 @@ describe("bestAvailable", () => {
     const free = allKeys(layout);
     expect(bestAvailable(layout, free, { quantity: 2, categoryId: null })[0]).toEqual(["A:0:4", "A:0:5"]);
     // Three of ten: centres 4 and 5 tie at 0.5 off the row centre 4.5 → the lower seat index wins.
+    // 6–8 (2.5 off) would leave seat 9 alone (+3): 0–2 and 7–9 (3.5, nothing left alone) come first.
     expect(bestAvailable(layout, free, { quantity: 3, categoryId: null })).toEqual([
-      seatRange("A", 0, 3, 5),
-      seatRange("A", 0, 6, 8), // 2.5
+      seatRange("A", 0, 3, 5), // 0.5
       seatRange("A", 0, 0, 2), // 3.5
+      seatRange("A", 0, 7, 9), // 3.5
       seatRange("A", 1, 3, 5), // 10.5
-      seatRange("A", 1, 6, 8), // 12.5
+      seatRange("A", 1, 0, 2), // 13.5 (row 1's 6–8 and 1–3 leave a seat alone: 15.5)
     ]);
     expect(bestAvailable(layout, free, { quantity: 3, categoryId: null, maxCandidates: 2 })).toHaveLength(2);
     expect(bestAvailable(layout, free, { quantity: 10, categoryId: null })[0]).toEqual(seatRange("A", 0, 0, 9));
@@ -143,10 +148,11 @@ describe("bestAvailable", () => {
 
   it("a taken seat in the middle moves the run to the side", () => {
     const layout = makeLayout([{ id: "A" }]);
-    // Runs 0–3 and 5–9: [5..8] is 2 off the centre 4.5, [0..3] and [6..9] are 3 off; row 1 costs 10.
+    // Runs 0–3 and 5–9: [5..8] is 2 off the centre 4.5 but leaves seat 9 alone (2 + 3); [0..3] is
+    // 3 off and fills its run; [6..9] leaves seat 5 alone (3 + 3); row 1 costs 10.
     expect(bestAvailable(layout, except(layout, ["A:0:4"]), { quantity: 4, categoryId: null })).toEqual([
-      seatRange("A", 0, 5, 8),
       seatRange("A", 0, 0, 3),
+      seatRange("A", 0, 5, 8),
       seatRange("A", 1, 3, 6),
       seatRange("A", 2, 3, 6),
       seatRange("A", 3, 3, 6),
@@ -178,8 +184,9 @@ describe("bestAvailable", () => {
     const layout = makeLayout([{ id: "A", disabledSeats: ["0:4"], disabledRows: [1] }]);
     const free = allKeys(layout); // the caller's list may even contain deactivated seats
     const groups = bestAvailable(layout, free, { quantity: 4, categoryId: null, maxCandidates: 10 });
-    expect(groups[0]).toEqual(seatRange("A", 0, 5, 8));
-    expect(groups[1]).toEqual(seatRange("A", 0, 0, 3));
+    // As with a taken seat: [0..3] fills its run, [5..8] leaves seat 9 alone.
+    expect(groups[0]).toEqual(seatRange("A", 0, 0, 3));
+    expect(groups[1]).toEqual(seatRange("A", 0, 5, 8));
     expect(groups[2]).toEqual(seatRange("A", 2, 3, 6));
     const returned = groups.flat();
     expect(returned).not.toContain("A:0:4");
@@ -351,9 +358,58 @@ describe("bestAvailable", () => {
     expect(many).toHaveLength(5000); // every run of three, once
     expectDisjointGroupsOf(many, 3, free);
 
-    // No run of four anywhere: the four best seats of block A's front row, listed by seat.
-    expect(bestAvailable(layout, free, { quantity: 4, categoryId: null })).toEqual([["A:0:47", "A:0:49", "A:0:50", "A:0:51"]]);
+    // No run of four anywhere: two pairs (2 + 2, not 3 + 1) in block A's front row. 49–50 sits on
+    // the centre but leaves 51 alone (0 + 3); the second pair stays in block A: 46–47 (3 off,
+    // leaving 45 alone: 6) beats 53–54 (4 + 3).
+    expect(bestAvailable(layout, free, { quantity: 4, categoryId: null })).toEqual([["A:0:46", "A:0:47", "A:0:49", "A:0:50"]]);
     expect(bestAvailable(layout, free, { quantity: 15_001, categoryId: null })).toEqual([]);
     expect(bestAvailable(layout, free, { quantity: 15_000, categoryId: null })[0]).toHaveLength(15_000);
+  });
+
+  it("prefers a window that leaves no seat alone over a slightly more central one", () => {
+    const layout = makeLayout([{ id: "A" }]);
+    // Row 0: seats 0, 1 and 5 taken, runs 2–4 and 6–9. 3–4 is 1 off the centre but strands seat 2
+    // (1 + 3), 2–3 strands seat 4 (2 + 3); 6–7 is 2 off and leaves 8–9 together.
+    const free = except(layout, ["A:0:0", "A:0:1", "A:0:5"]);
+    expect(bestAvailable(layout, free, { quantity: 2, categoryId: null, maxCandidates: 3 })).toEqual([
+      ["A:0:6", "A:0:7"], // 2
+      ["A:0:3", "A:0:4"], // 4: a run of three cannot avoid leaving one seat
+      ["A:0:8", "A:0:9"], // 4 off, strands nothing (ties with 3–4: lower seat index first)
+    ]);
+    // A seat left alone never costs a row: only 3–5 is left in row 0 and 4–5 (0 off, strands 3) wins.
+    const front = allKeys(layout).filter((k) => !k.startsWith("A:0:") || ["A:0:3", "A:0:4", "A:0:5"].includes(k));
+    expect(bestAvailable(layout, front, { quantity: 2, categoryId: null })[0]).toEqual(["A:0:4", "A:0:5"]);
+  });
+
+  it("splits a group without runs of N into parts without single seats (2 + 2 over 3 + 1)", () => {
+    const layout = makeLayout([{ id: "A" }, { id: "B" }]);
+    // Row 0 of A: runs 2–4 and 7–8, nothing else free in A; B: its back row cut into runs of two.
+    const free = ["A:0:2", "A:0:3", "A:0:4", "A:0:7", "A:0:8", ...seatRange("B", 4, 0, 9).filter((k) => !["B:4:2", "B:4:5", "B:4:8"].includes(k))];
+    // Four: not 3 + 1 but two pairs: 7–8 (3 off, strands nothing), then 3–4 (1 off + 3 for seat 2).
+    expect(bestAvailable(layout, free, { quantity: 4, categoryId: null })).toEqual([["A:0:3", "A:0:4", "A:0:7", "A:0:8"]]);
+    // Five: 3 + 2 (the longest run first, in one block).
+    expect(bestAvailable(layout, free, { quantity: 5, categoryId: null })).toEqual([["A:0:2", "A:0:3", "A:0:4", "A:0:7", "A:0:8"]]);
+    // Three with runs of two at most: 2 + 1, the pair first; then seat 7 (2.5 off, stranding 8: 5.5)
+    // before seat 8 (3.5 + 3) and row 1 (10 + 4.5).
+    const pairs = ["A:0:3", "A:0:4", "A:0:7", "A:0:8", "A:1:0"];
+    expect(bestAvailable(layout, pairs, { quantity: 3, categoryId: null })).toEqual([["A:0:3", "A:0:4", "A:0:7"]]);
+  });
+
+  it("ranks seats as twice their score and windows from their end seats", () => {
+    const [a] = seated(makeLayout([{ id: "A", rows: 4, seatsPerRow: 9, rowSeats: { "1": 6 }, rowDirection: "UP" }]));
+    // UP: row index 3 is the front row. Row of 9: centre seat 4 ranks 0; row of 6: seats 2, 3 rank 1.
+    expect(seatRank(a!, 3, 4)).toBe(0);
+    expect(seatRank(a!, 3, 0)).toBe(8);
+    expect(seatRank(a!, 1, 2)).toBe(2 * ROW_WEIGHT * 2 + 1);
+    for (let r = 0; r < a!.rows; r++) {
+      const inRow = seatsInRow(a!, r);
+      for (let n = 1; n <= inRow; n++) {
+        for (let s = 0; s + n <= inRow; s++) {
+          const score2 = 2 * ROW_WEIGHT * (rowNumber(a!, r) - a!.firstRow) + Math.abs(2 * s + n - inRow);
+          expect(windowRank(seatRank(a!, r, s), seatRank(a!, r, s + n - 1), n), `row ${r}, ${n} from ${s}`).toBe(score2);
+        }
+      }
+    }
+    expect(ORPHAN_PENALTY).toBeLessThan(ROW_WEIGHT);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
+import { seatRank } from "../../../shared/seating/best-rank";
 import { blockSeats } from "../../../shared/seating/numbering";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
@@ -7,7 +8,8 @@ import { AppError } from "../../lib/app-error";
 import { lockRows } from "./lock-order";
 import { HELD_STATUSES, SOLD_STATUSES, UNOWNED } from "./statuses";
 
-type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null };
+/** `rank`: the seat's best-available rank (shared/seating/best-rank.ts), stored as `best_rank`. */
+type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null; rank: number };
 type AreaRow = { area: string; category: string | null; capacity: number };
 
 /** The sellable places of a layout: active seats and standing areas. */
@@ -20,7 +22,9 @@ export function sellablePlaces(layout: SeatingLayout): { seats: SeatRow[]; areas
       continue;
     }
     for (const seat of blockSeats(block)) {
-      if (seat.isActive) seats.push({ key: seat.key, block: block.id, row: seat.rowLabel, seat: seat.seatLabel, category: seat.categoryId });
+      if (seat.isActive) {
+        seats.push({ key: seat.key, block: block.id, row: seat.rowLabel, seat: seat.seatLabel, category: seat.categoryId, rank: seatRank(block, seat.row, seat.seat) });
+      }
     }
   }
   return { seats, areas };
@@ -28,7 +32,7 @@ export function sellablePlaces(layout: SeatingLayout): { seats: SeatRow[]; areas
 
 /**
  * Creates the inventory of the given dates from the event's layout snapshot: one FREE row per
- * active seat and one counter per standing area. One statement per table for all dates (the
+ * active seat (with its best-available rank) and one counter per standing area. One statement per table for all dates (the
  * seats travel once as JSON and are crossed with the dates in Postgres); existing rows stay.
  */
 export async function materialiseInventory(
@@ -42,11 +46,11 @@ export async function materialiseInventory(
   const dateList = sql.join(dateIds.map((id) => sql`${id}::uuid`), sql`, `);
   if (seats.length > 0) {
     await tx.execute(sql`
-      insert into ${seatInventory} (event_date_id, seat_key, event_id, block_id, row_label, seat_label, category_id)
-      select d.id, s.key, ${eventId}::uuid, s.block, s.row, s.seat, s.category
+      insert into ${seatInventory} (event_date_id, seat_key, event_id, block_id, row_label, seat_label, category_id, best_rank)
+      select d.id, s.key, ${eventId}::uuid, s.block, s.row, s.seat, s.category, s.rank
       from ${eventDates} d
       cross join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb)
-        as s(key text, block text, row text, seat text, category text)
+        as s(key text, block text, row text, seat text, category text, rank int)
       where d.id in (${dateList})
       on conflict do nothing`);
   }
@@ -119,7 +123,11 @@ export async function rebuildInventory(tx: DbOrTx, eventId: string, layout: Seat
     where si.event_date_id = b.d and si.seat_key = b.k and si.status = 'FREE'`);
 }
 
-/** A template saved with sales: new blocks get inventory, unsold seats and empty areas follow their new category. */
+/**
+ * A template saved with sales: new blocks get inventory, unsold seats and empty areas follow their
+ * new category. Unsold seats also follow their best-available rank (limited editing keeps the
+ * blocks' geometry, so it only changes for rows written before ranks existed).
+ */
 export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingLayout, dateIds: string[]): Promise<void> {
   await materialiseInventory(tx, eventId, layout, dateIds);
   const { seats, areas } = sellablePlaces(layout);
@@ -134,13 +142,15 @@ export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingL
   if (seats.length > 0) {
     await tx.execute(sql`
       with l as (${lockRows(
-        sql`select si.event_date_id, si.seat_key, s.category from ${seatInventory} si
-          join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category })))}::jsonb) as s(key text, category text) on si.seat_key = s.key
-          where si.event_id = ${eventId}::uuid and si.status in ${UNOWNED} and si.category_id is distinct from s.category`,
+        sql`select si.event_date_id, si.seat_key, s.category, s.rank from ${seatInventory} si
+          join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category, rank: s.rank })))}::jsonb) as s(key text, category text, rank int) on si.seat_key = s.key
+          where si.event_id = ${eventId}::uuid and si.status in ${UNOWNED}
+            and (si.category_id is distinct from s.category or si.best_rank is distinct from s.rank)`,
         sql`si.event_date_id, si.seat_key`,
         sql`for update of si`,
       )})
-      update ${seatInventory} t set category_id = l.category, version = t.version + 1
+      update ${seatInventory} t set category_id = l.category, best_rank = l.rank,
+        version = t.version + case when t.category_id is distinct from l.category then 1 else 0 end
       from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
   }
 }
