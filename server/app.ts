@@ -3,13 +3,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import fastifyCookie from "@fastify/cookie";
 import fastifyHelmet from "@fastify/helmet";
-import fastifyStatic from "@fastify/static";
 import fastifyWebsocket from "@fastify/websocket";
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from "@trpc/server/adapters/fastify";
 import { sql } from "drizzle-orm";
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppDeps } from "./deps";
+import { registerClientFiles, registerCompression, WS_PER_MESSAGE_DEFLATE } from "./http/delivery";
 import { registerDevMail } from "./http/dev-mail";
 import { registerErrorHandler } from "./http/errors";
 import { registerSameOriginCheck } from "./http/same-origin";
@@ -79,10 +79,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await deps.bus.start();
-  app.addHook("onClose", async () => deps.bus.stop());
+  app.addHook("onClose", async () => {
+    await deps.soldOut.idle();
+    await deps.bus.stop();
+  });
   registerErrorHandler(app);
+  // Before every route: compression applies to the routes registered after it (decision 032).
+  await registerCompression(app);
   await app.register(fastifyCookie);
-  await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES } });
+  await app.register(fastifyWebsocket, { options: { maxPayload: BODY_LIMIT_BYTES, perMessageDeflate: WS_PER_MESSAGE_DEFLATE } });
   registerSameOriginCheck(app, deps.config.PUBLIC_BASE_URL);
   // Sockets per address are capped before the upgrade: a refused client costs no context, no snapshot.
   app.addHook("onRequest", async (req, reply) => {
@@ -142,9 +147,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (!deps.config.isProduction) registerDevMail(app, deps.database);
 
   const serveClient = deps.config.SERVE_CLIENT && existsSync(path.join(CLIENT_DIST, "index.html"));
-  if (serveClient) {
-    await app.register(fastifyStatic, { root: CLIENT_DIST, wildcard: false, index: false });
-  }
+  if (serveClient) await registerClientFiles(app, CLIENT_DIST);
 
   app.setNotFoundHandler(async (req, reply) => {
     if (serveClient && wantsAppPage(req.method, req.url, req.headers.accept)) {

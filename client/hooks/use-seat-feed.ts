@@ -1,6 +1,7 @@
 import { useSubscription } from "@trpc/tanstack-react-query";
 import { useRef, useState } from "react";
 import type { CounterState, SeatState, WatchMessage } from "../../shared/schemas/shop";
+import { unpackSeats } from "../../shared/seating/packed-seats";
 import { useTRPC } from "../lib/trpc";
 
 export type SeatFeed = {
@@ -29,7 +30,7 @@ export function useSeatFeed(scopeId: string, access: string | undefined, enabled
   const apply = (msg: WatchMessage) => {
     const s = state.current;
     if (msg.type === "snapshot") {
-      s.seats = new Map(msg.seats.map((seat) => [seat.k, seat]));
+      s.seats = new Map(unpackSeats(msg.seats).map((seat) => [seat.k, seat]));
       s.counters = new Map(msg.counters.map((c) => [c.k, c]));
       s.version = msg.version;
       setReady(true);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { SeatStatus } from "../enums";
+import type { PackedSeats } from "../seating/packed-seats";
 import { text } from "./text";
 import { ZWaitingRoomToken } from "./waiting-room";
 
@@ -72,7 +73,8 @@ export type SeatState = { k: string; s: SeatStatus; v: number };
 /** A counter: a free-seating area (`area:<id>`) or a quota (`ticket:<id>`, `attendees`). */
 export type CounterState = { k: string; cap: number; held: number; sold: number; v: number };
 
+/** A snapshot's seats travel packed per block and row (`unpackSeats` reads them); a delta's as records. */
 export type WatchMessage =
-  | { type: "snapshot"; version: number; seats: SeatState[]; counters: CounterState[] }
+  | { type: "snapshot"; version: number; seats: PackedSeats; counters: CounterState[] }
   /** `sentAt`: when the announcement left its instance (ms since epoch), for delivery-delay figures. */
   | { type: "delta"; version: number; seats: SeatState[]; counters: CounterState[]; sentAt: number };

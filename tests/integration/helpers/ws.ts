@@ -10,6 +10,7 @@ import type { AppDeps } from "../../../server/deps";
 import type { AppRouter } from "../../../server/trpc/router";
 import type { AppErrorCode } from "../../../shared/errors";
 import type { WatchMessage } from "../../../shared/schemas/shop";
+import { unpackSeats } from "../../../shared/seating/packed-seats";
 import { createTestClient, type TestClient } from "./app";
 import { createTestDeps, TEST_BASE_URL } from "./config";
 import type { TestDatabase } from "./database";
@@ -150,9 +151,9 @@ export function wsAppCode(err: unknown): AppErrorCode | undefined {
   return (err.data as { appCode?: AppErrorCode } | undefined)?.appCode;
 }
 
-/** The seat state of `key` in a watch message, if it names it. */
+/** The seat state of `key` in a watch message (a snapshot's seats unpacked), if it names it. */
 export function seatIn(message: WatchMessage, key: string) {
-  return message.seats.find((s) => s.k === key);
+  return (message.type === "snapshot" ? unpackSeats(message.seats) : message.seats).find((s) => s.k === key);
 }
 
 export type Instance = {
