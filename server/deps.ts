@@ -7,6 +7,7 @@ import { TestPaymentProvider } from "./modules/payments/test-provider";
 import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-bus";
 import { SocketRegistry } from "./realtime/sockets";
 import { HoldLimiter } from "./modules/shop/hold-limits";
+import { SoldOutWatch } from "./modules/account/sold-out-watch";
 
 /** What the app is built from; tests build it with their own database and config. */
 export type AppDeps = {
@@ -21,6 +22,8 @@ export type AppDeps = {
   sockets: SocketRegistry;
   /** The per-client hold limits (calls per minute, carts, places held; decision 011). */
   holdLimits: HoldLimiter;
+  /** The sold-out check that follows committed sales (one at a time per scope). */
+  soldOut: SoldOutWatch;
 };
 
 /** The deps of one instance: on Postgres seat events cross instances by LISTEN/NOTIFY. */
@@ -41,5 +44,5 @@ export function createDeps(config: Config, database: Database, log: Logger): App
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
     subscriptionStartsPerMinute: config.WS_SUBSCRIPTION_STARTS_PER_MINUTE,
   });
-  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments, sockets, holdLimits: new HoldLimiter(config) };
+  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments, sockets, holdLimits: new HoldLimiter(config), soldOut: new SoldOutWatch(database, log) };
 }

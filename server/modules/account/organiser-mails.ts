@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Locale } from "../../../shared/enums";
 import { formatCents } from "../../../shared/rules/money";
 import type { DbOrTx } from "../../db/client";
+import { txRows } from "../../db/sql";
 import { enqueueMail } from "../../mail/outbox";
 import type { PayoutState } from "../../mail/organiser-templates";
 import { computeRemaining } from "../shop/availability";
@@ -39,12 +40,12 @@ export async function notifyNewOrder(
 }
 
 /**
- * "Event sold out": after a sale, mails the owner if no place of the scope (an event date, or a
- * season's season tickets) is left, counting places held in carts as not yet sold. Sales of one
- * scope take an advisory lock here, so each checks after every earlier sale of the scope has
- * committed: exactly one sale, the one that took the last place, sees it sold out and mails; a
- * place that comes back (a cancellation) and is sold again makes a new mail. Needs no schema
- * change (decision 013).
+ * "Event sold out": mails the owner once when no place of the scope (an event date, or a season's
+ * season tickets) is left, counting places held in carts as not yet sold. Runs in a transaction
+ * of its own after sales committed (SoldOutWatch, issue 25), never inside a sale: the count reads
+ * the whole date. Checks of one scope take an advisory lock, and `sold_out_notices` remembers the
+ * mail: a sell-out is told once, and a place that comes back (a cancellation) clears the notice,
+ * so selling out again makes a new mail (decision 013). Returns whether a mail was queued.
  */
 export async function notifyIfSoldOut(tx: DbOrTx, scope: ShopScope): Promise<boolean> {
   if (scope.categories.length === 0) return false;
@@ -52,7 +53,12 @@ export async function notifyIfSoldOut(tx: DbOrTx, scope: ShopScope): Promise<boo
   if (!to) return false;
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`sold-out:${scope.scopeId}`}, 0))`);
   const left = await computeRemaining(tx, scope, { heldIsFree: true });
-  if ([...left.values()].some((n) => n > 0)) return false;
+  if ([...left.values()].some((n) => n > 0)) {
+    await tx.execute(sql`delete from sold_out_notices where scope_id = ${scope.scopeId}`);
+    return false;
+  }
+  const fresh = await txRows<{ x: number }>(tx, sql`insert into sold_out_notices (scope_id) values (${scope.scopeId}) on conflict do nothing returning 1 as x`);
+  if (fresh.length === 0) return false;
   await enqueueMail(tx, to.email, to.locale, {
     template: "organiser_sold_out",
     name: to.name,

@@ -1,6 +1,7 @@
 import type { SeatStatus } from "../../../shared/enums";
 import type { CounterState, SeatState } from "../../../shared/schemas/shop";
 import type { AppDeps } from "../../deps";
+import type { ShopScope } from "../shop/scope";
 
 /** Announcements collected inside a transaction, sent only after it committed (per channel: a date or a season). */
 export type Changes = Map<string, { seats: SeatState[]; counters: CounterState[] }>;
@@ -18,8 +19,21 @@ export function addChange(changes: Changes, channel: string, part: { seats?: Sea
   c.counters.push(...(part.counters ?? []));
 }
 
+/** Scopes a transaction sold places of: told to the sold-out check once it committed. */
+const sales = new WeakMap<Changes, ShopScope[]>();
+
+/** A sale in the transaction collecting `changes`: its scope's sold-out check follows the commit. */
+export function noteSale(changes: Changes, scope: ShopScope): void {
+  const scopes = sales.get(changes) ?? [];
+  if (!scopes.some((s) => s.scopeId === scope.scopeId)) scopes.push(scope);
+  sales.set(changes, scopes);
+}
+
+/** After the transaction committed: its seat and counter changes to the watchers, its sales to the sold-out check. */
 export function announceChanges(deps: AppDeps, changes: Changes): void {
   for (const [channel, c] of changes) deps.bus.announce(channel, c);
+  for (const scope of sales.get(changes) ?? []) deps.soldOut.poke(scope);
+  sales.delete(changes);
 }
 
 /** Seat rows changed by a statement: on their date's channel, and a season's view of them on the season's. */

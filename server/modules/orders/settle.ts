@@ -5,8 +5,8 @@ import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
 import { consumeForOrder } from "../account/contingent";
-import { notifyIfSoldOut, notifyNewOrder } from "../account/organiser-mails";
-import { announceChanges, type Changes } from "../inventory/changes";
+import { notifyNewOrder } from "../account/organiser-mails";
+import { announceChanges, type Changes, noteSale } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
 import { sellOrder } from "../inventory/sell";
@@ -59,7 +59,8 @@ class Lost extends Error {}
 
 /**
  * The order becomes valid: sold places, paid time, confirmation mail with the tickets, and the
- * organiser's chosen mails (new order, sold out). The one place an order completes.
+ * organiser's chosen mails (new order; sold out once the caller's transaction committed and it
+ * announced `changes`). The one place an order completes.
  */
 export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scope: ShopScope, changes: Changes): Promise<"valid" | "lost"> {
   try {
@@ -82,7 +83,8 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
   // The organiser's chosen mails (email notifications tab), in the same transaction.
   const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`;
   await notifyNewOrder(tx, { scope, number: order.number, buyer: buyerName, tickets, totalCents: order.total_cents });
-  await notifyIfSoldOut(tx, scope);
+  // "Sold out" is checked after the commit (account/sold-out-watch.ts), not under this sale's locks.
+  noteSale(changes, scope);
   return "valid";
 }
 
