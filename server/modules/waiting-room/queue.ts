@@ -8,7 +8,7 @@ import { txRows } from "../../db/sql";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { consumeRateLimit } from "../../lib/rate-limit";
-import { ABANDONED_AFTER_SECONDS, admitNext } from "./admission";
+import { ABANDONED_AFTER_SECONDS, admitNext, insertPlace } from "./admission";
 import { hashToken, newToken } from "./tokens";
 import { countAhead, forgetView, queueView, viewAdd, viewAdmitted } from "./view";
 
@@ -61,14 +61,6 @@ async function findEntry(db: Db, token: string): Promise<Entry | null> {
   return { id: row.id, eventId: row.event_id, position: Number(row.position), lastSeenAt: new Date(row.last_seen_at), admittedAt: date(row.admitted_at), expiresAt: date(row.admission_expires_at) };
 }
 
-/** Runs an admission step and tells this instance's view what it did. */
-async function step(deps: AppDeps, eventId: string, now: Date) {
-  lastStep.set(eventId, now.getTime());
-  const result = await admitNext(deps.database.db, { eventId, now, validitySeconds: admissionSeconds(deps) });
-  if (result.ran) viewAdmitted(eventId, result.admitted, result.lastSlotUs);
-  return result;
-}
-
 /** Where an entry stands at `now`; keeps it active and lets buyers in on the way. */
 async function statusOf(deps: AppDeps, room: Room, entry: Entry, now: Date, forceStep: boolean): Promise<WaitingRoomStatus> {
   const db = deps.database.db;
@@ -81,11 +73,21 @@ async function statusOf(deps: AppDeps, room: Room, entry: Entry, now: Date, forc
   }
   const previous = lastStep.get(room.id);
   if (forceStep || previous === undefined || t < previous || t - previous >= STEP_MS) {
-    const result = await step(deps, room.id, now);
-    if (result.admitted.includes(entry.position)) return { state: "admitted", expiresAt: new Date(t + admissionSeconds(deps) * 1000) };
+    lastStep.set(room.id, t);
+    const result = await admitNext(db, { eventId: room.id, now, validitySeconds: admissionSeconds(deps) });
+    if (result.ran) viewAdmitted(room.id, result.admitted, result.lastSlotUs);
+    if (result.admitted.includes(entry.position)) return admittedNow(deps, now);
   }
+  return waitingStatus(db, room, entry.position, now);
+}
+
+const admittedNow = (deps: AppDeps, now: Date): WaitingRoomStatus => ({ state: "admitted", expiresAt: new Date(now.getTime() + admissionSeconds(deps) * 1000) });
+
+/** A waiting place's news: how many active places are ahead, the estimated wait, when to ask again. */
+async function waitingStatus(db: Db, room: Room, position: number, now: Date): Promise<WaitingRoomStatus> {
+  const t = now.getTime();
   const view = await queueView(db, room.id, t);
-  const ahead = countAhead(view.positions, entry.position);
+  const ahead = countAhead(view.positions, position);
   const waitSeconds = estimatedWaitSeconds({ lastSlotUs: view.lastSlotUs, nowUs: t * 1000, perMinute: room.perMinute, ahead });
   return { state: "waiting", position: ahead + 1, ahead, waitSeconds, perMinute: room.perMinute, pollMs: pollIntervalMs(ahead) };
 }
@@ -118,14 +120,11 @@ export async function joinWaitingRoom(
   }
   await consumeRateLimit(deps.database, { key: `waiting-room:${room.id}:${options.ip}`, limit: deps.config.WAITING_ROOM_JOINS_PER_MINUTE, windowSeconds: 60 });
   const token = newToken();
-  const [row] = await txRows<{ id: string; position: number | string }>(
-    db,
-    sql`insert into waiting_room_entries (event_id, token_hash, created_at, last_seen_at)
-        values (${room.id}, ${hashToken(token)}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz) returning id, position`,
-  );
-  const entry: Entry = { id: row!.id, eventId: room.id, position: Number(row!.position), lastSeenAt: now, admittedAt: null, expiresAt: null };
-  viewAdd(room.id, entry.position);
-  return { token, status: await statusOf(deps, room, entry, now, true) };
+  const { position, step } = await insertPlace(db, { eventId: room.id, now, validitySeconds: admissionSeconds(deps), tokenHash: hashToken(token) });
+  lastStep.set(room.id, now.getTime());
+  viewAdd(room.id, position);
+  viewAdmitted(room.id, step.admitted, step.lastSlotUs);
+  return { token, status: step.admitted.includes(position) ? admittedNow(deps, now) : await waitingStatus(db, room, position, now) };
 }
 
 /** Where the place of `token` stands (the waiting page asks every `pollMs`). */

@@ -14,7 +14,8 @@ type QueueView = { readAtWall: number; readAt: number; positions: number[]; last
 
 const VIEW_MS = 1000;
 const views = new Map<string, QueueView>();
-const reading = new Map<string, Promise<QueueView>>();
+/** Reads in flight, with what this instance changed meanwhile (replayed on the result: the read may have missed it). */
+const reading = new Map<string, { view: Promise<QueueView>; changes: ((view: QueueView) => void)[] }>();
 
 async function readView(db: Db, eventId: string, now: number): Promise<QueueView> {
   const cutoff = new Date(now - ABANDONED_AFTER_SECONDS * 1000).toISOString();
@@ -38,13 +39,24 @@ export async function queueView(db: Db, eventId: string, now: number): Promise<Q
   if (known && Date.now() - known.readAtWall < VIEW_MS && Math.abs(now - known.readAt) < VIEW_MS) return known;
   let pending = reading.get(eventId);
   if (!pending) {
-    pending = readView(db, eventId, now).finally(() => reading.delete(eventId));
+    const changes: ((view: QueueView) => void)[] = [];
+    const view = readView(db, eventId, now).then((read) => {
+      for (const change of changes) change(read);
+      views.set(eventId, read);
+      if (views.size > 1000) views.delete(views.keys().next().value!);
+      return read;
+    });
+    pending = { view: view.finally(() => reading.delete(eventId)), changes };
     reading.set(eventId, pending);
   }
-  const view = await pending;
-  views.set(eventId, view);
-  if (views.size > 1000) views.delete(views.keys().next().value!);
-  return view;
+  return pending.view;
+}
+
+/** Applies a change to the event's view, and to the view being read if a read is in flight. */
+function change(eventId: string, apply: (view: QueueView) => void): void {
+  const view = views.get(eventId);
+  if (view) apply(view);
+  reading.get(eventId)?.changes.push(apply);
 }
 
 /** Index of the first position not below `position` = how many active entries are ahead of it. */
@@ -61,19 +73,20 @@ export function countAhead(positions: readonly number[], position: number): numb
 
 /** An entry joined (or came back after being skipped) on this instance. */
 export function viewAdd(eventId: string, position: number): void {
-  const view = views.get(eventId);
-  if (!view) return;
-  const at = countAhead(view.positions, position);
-  if (view.positions[at] !== position) view.positions.splice(at, 0, position);
+  change(eventId, (view) => {
+    const at = countAhead(view.positions, position);
+    if (view.positions[at] !== position) view.positions.splice(at, 0, position);
+  });
 }
 
 /** An admission step of this instance let these positions in. */
 export function viewAdmitted(eventId: string, positions: readonly number[], lastSlotUs: number | null): void {
-  const view = views.get(eventId);
-  if (!view) return;
+  if (positions.length === 0) return;
   const gone = new Set(positions);
-  view.positions = view.positions.filter((p) => !gone.has(p));
-  view.lastSlotUs = lastSlotUs;
+  change(eventId, (view) => {
+    view.positions = view.positions.filter((p) => !gone.has(p));
+    if (lastSlotUs !== null && (view.lastSlotUs === null || lastSlotUs > view.lastSlotUs)) view.lastSlotUs = lastSlotUs;
+  });
 }
 
 /** Forgets what this instance knows of an event's queue (its settings changed). */
