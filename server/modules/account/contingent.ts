@@ -22,24 +22,26 @@ export type ContingentChange = {
 };
 
 /**
- * Writes one ledger entry and moves the balance by its delta, in the caller's transaction.
+ * Writes one ledger entry and moves the balance by its delta, in the caller's transaction, in one
+ * statement (the organiser's row stays locked until the transaction ends: a sale does this last).
  * Returns false (and changes nothing) when the entry for this reason and source exists already.
  * The entry is inserted first: a concurrent second attempt waits on the unique index until the
  * first commits and then finds it, so the balance moves once.
  */
 export async function changeContingent(tx: DbOrTx, change: ContingentChange): Promise<boolean> {
   if (!Number.isInteger(change.delta)) throw new RangeError("a contingent delta is a whole number of tickets");
-  const inserted = await txRows<{ id: string }>(
+  const [row] = await txRows<{ inserted: number }>(
     tx,
-    sql`insert into contingent_entries (organiser_id, delta, reason, source_id)
-        values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId})
-        on conflict (reason, source_id) do nothing returning id`,
+    sql`with entry as (
+          insert into contingent_entries (organiser_id, delta, reason, source_id)
+          values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId})
+          on conflict (reason, source_id) do nothing returning id),
+        balance as (
+          update organisers set ticket_contingent = ticket_contingent + ${change.delta}
+          where id = ${change.organiserId} and ${change.delta}::int <> 0 and exists (select 1 from entry) returning 1)
+        select (select count(*) from entry)::int as inserted, (select count(*) from balance)::int as moved`,
   );
-  if (inserted.length === 0) return false;
-  if (change.delta !== 0) {
-    await tx.execute(sql`update organisers set ticket_contingent = ticket_contingent + ${change.delta} where id = ${change.organiserId}`);
-  }
-  return true;
+  return Number(row?.inserted ?? 0) > 0;
 }
 
 /**
@@ -47,14 +49,23 @@ export async function changeContingent(tx: DbOrTx, change: ContingentChange): Pr
  * contingent. Never refused: the balance may go below zero (decision 014), buyers never suffer
  * for the organiser's plan.
  */
-export async function consumeForOrder(tx: DbOrTx, orderId: string): Promise<void> {
+export async function consumeForOrder(tx: DbOrTx, orderId: string, known?: ConsumedTickets): Promise<void> {
+  const order = known ?? (await ticketsToConsume(tx, orderId));
+  if (!order) return;
+  await changeContingent(tx, { organiserId: order.organiserId, delta: -order.tickets, reason: "sale", sourceId: orderId });
+}
+
+/** What an order's sale takes from which organiser's contingent. */
+export type ConsumedTickets = { organiserId: string; tickets: number };
+
+/** Reads what `consumeForOrder` will take (before a sale's locks, so the sale ends with the write alone). */
+export async function ticketsToConsume(tx: DbOrTx, orderId: string): Promise<ConsumedTickets | null> {
   const [order] = await txRows<{ organiser_id: string; tickets: number }>(
     tx,
-    sql`select o.organiser_id, (select count(*)::int from order_lines l where l.order_id = o.id and l.status <> 'canceled') as tickets
+    sql`select o.organiser_id::text, (select count(*)::int from order_lines l where l.order_id = o.id and l.status <> 'canceled') as tickets
         from orders o where o.id = ${orderId}`,
   );
-  if (!order) return;
-  await changeContingent(tx, { organiserId: order.organiser_id, delta: -Number(order.tickets), reason: "sale", sourceId: orderId });
+  return order ? { organiserId: order.organiser_id, tickets: Number(order.tickets) } : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import { SERVICE_FEE_CENTS_PER_TICKET } from "../../../shared/rules/pricing";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
-import { consumeForOrder } from "../account/contingent";
+import { type ConsumedTickets, consumeForOrder, ticketsToConsume } from "../account/contingent";
 import { notifyNewOrder } from "../account/organiser-mails";
 import { announceChanges, type Changes, noteSale } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
@@ -13,7 +13,7 @@ import { sellOrder } from "../inventory/sell";
 import { txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "../shop/scope";
 import { redeemForOrder, releaseUses } from "../vouchers/uses";
-import { issueOrderInvoice } from "./invoices/issue";
+import { draftOrderInvoice, type InvoiceDraft, issueDraft } from "./invoices/issue";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
 
@@ -63,11 +63,20 @@ class Lost extends Error {}
  * announced `changes`). The one place an order completes.
  */
 export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scope: ShopScope, changes: Changes): Promise<"valid" | "lost"> {
+  let invoice: InvoiceDraft | null = null;
+  let consumed: ConsumedTickets | null = null;
   try {
-    // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely.
+    // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely, the mails with it.
     await tx.transaction(async (sp) => {
       // The voucher's use becomes final first (its row before the inventory: the lock order).
       if (!(await redeemForOrder(sp, order.id))) throw new Lost();
+      // What only reads, and the mails, before the sale: the seats' and counters' locks (shared
+      // by every buyer of the category) are then held for the last few statements only (issue 25).
+      invoice = await draftOrderInvoice(sp, order.id);
+      consumed = await ticketsToConsume(sp, order.id);
+      const tickets = await enqueueConfirmation(deps, sp, order, scope, { invoiceId: invoice?.id ?? null });
+      // The organiser's chosen "new order" mail (email notifications tab), in the same transaction.
+      await notifyNewOrder(sp, { scope, number: order.number, buyer: `${order.buyer.firstName} ${order.buyer.lastName}`, tickets, totalCents: order.total_cents });
       if (!(await sellOrder(sp, { scope, orderId: order.id, cartId: order.cart_id }, changes))) throw new Lost();
     });
   } catch (err) {
@@ -77,12 +86,8 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
   await tx.execute(sql`update orders set status = 'valid', paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`);
   // Every order that becomes valid passes here (paid or free): its tickets leave the contingent,
   // and a paid one gets its invoice (numbered gaplessly: the organiser's counter row, last lock).
-  await consumeForOrder(tx, order.id);
-  await issueOrderInvoice(tx, order.id);
-  const tickets = await enqueueConfirmation(deps, tx, order, scope);
-  // The organiser's chosen mails (email notifications tab), in the same transaction.
-  const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`;
-  await notifyNewOrder(tx, { scope, number: order.number, buyer: buyerName, tickets, totalCents: order.total_cents });
+  await consumeForOrder(tx, order.id, consumed ?? undefined);
+  if (invoice) await issueDraft(tx, invoice);
   // "Sold out" is checked after the commit (account/sold-out-watch.ts), not under this sale's locks.
   noteSale(changes, scope);
   return "valid";
@@ -93,7 +98,7 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
  * when the order completes, when the organiser resends it, after a date change. `scope` is the
  * order's date or season (its date is named in the mail). Returns the number of tickets.
  */
-export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: OrderRow, scope: ShopScope): Promise<number> {
+export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: OrderRow, scope: ShopScope, known?: { invoiceId: string | null }): Promise<number> {
   const when = scope.kind === "date" ? scope.date.startsAt : scope.firstStartsAt;
   const date = when
     ? new Intl.DateTimeFormat(order.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when)
@@ -104,6 +109,8 @@ export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: Orde
           (select id::text from order_invoices where order_id = ${order.id} and kind = 'invoice') as invoice_id`,
   );
   const tickets = Number(facts?.n ?? 0);
+  // The completing sale names the invoice it is about to write (drafted, not yet numbered).
+  const invoiceId = known ? known.invoiceId : (facts?.invoice_id ?? null);
   // A box office sale without the buyer's email: the tickets were handed over at the counter.
   if (order.buyer_email === "") return tickets;
   await enqueueMail(
@@ -120,7 +127,7 @@ export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: Orde
       total: formatAmount(order.total_cents, order.locale),
       link: orderLink(deps, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season }),
     },
-    [{ kind: "order_tickets", orderId: order.id }, ...(facts?.invoice_id ? [{ kind: "order_invoice" as const, invoiceId: facts.invoice_id }] : [])],
+    [{ kind: "order_tickets", orderId: order.id }, ...(invoiceId ? [{ kind: "order_invoice" as const, invoiceId }] : [])],
     order.id,
   );
   return tickets;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../../shared/enums";
 import { cancelledLinesCents, SERVICE_FEE_CENTS_PER_TICKET, SERVICE_FEE_VAT_BP, vatOfGross } from "../../../../shared/rules/pricing";
@@ -167,10 +168,13 @@ function content(
 const clean = (party: InvoiceParty): InvoiceParty =>
   Object.fromEntries(Object.entries(party).filter(([, v]) => typeof v === "string" && v.trim() !== "")) as InvoiceParty;
 
-async function insertInvoice(
-  tx: DbOrTx,
-  row: Omit<typeof orderInvoices.$inferInsert, "number" | "year" | "counter" | "issuedAt" | "dueOn">,
-): Promise<string> {
+type InvoiceRow = Omit<typeof orderInvoices.$inferInsert, "number" | "year" | "counter" | "issuedAt" | "dueOn">;
+
+/**
+ * Numbers and writes an invoice or credit note: the organiser's counter row (locked until the
+ * transaction ends) and the insert, the last two statements of the caller before it commits.
+ */
+async function insertInvoice(tx: DbOrTx, row: InvoiceRow): Promise<string> {
   const now = new Date();
   const day = berlinDay(now);
   const year = Number(day.slice(0, 4));
@@ -184,11 +188,19 @@ async function insertInvoice(
 }
 
 /**
- * Issues the invoice of a paid order (total > 0) when it becomes valid; its id. A free order gets
- * none (null); an order invoiced already keeps its one invoice (its id, nothing new issued).
- * Runs in the completing transaction, after the order row is locked: the counter row is the last lock.
+ * The invoice a paid order is about to get, composed but not numbered: `issue` is null when it
+ * has one already (`id` is that one's). Its id is chosen here, so the confirmation mail can name
+ * it before it is written.
  */
-export async function issueOrderInvoice(tx: DbOrTx, orderId: string): Promise<string | null> {
+export type InvoiceDraft = { id: string; issue: InvoiceRow | null };
+
+/**
+ * Composes the invoice of a paid order (total > 0) when it becomes valid (decision 016): reads
+ * only, so the completing transaction can do it before it takes the sale's locks; `issueDraft`
+ * numbers and writes it at the end. Null for a free order; an order invoiced already keeps its
+ * one invoice (a draft with its id and nothing to issue).
+ */
+export async function draftOrderInvoice(tx: DbOrTx, orderId: string): Promise<InvoiceDraft | null> {
   const [order] = await txRows<{ organiser_id: string; buyer: BuyerDetails; buyer_email: string; locale: Locale; amounts: OrderAmounts; total_cents: number }>(
     tx,
     sql`select organiser_id::text, buyer, buyer_email, locale, amounts, total_cents from orders where id = ${orderId} for update`,
@@ -198,37 +210,53 @@ export async function issueOrderInvoice(tx: DbOrTx, orderId: string): Promise<st
     .select({ id: orderInvoices.id })
     .from(orderInvoices)
     .where(and(eq(orderInvoices.orderId, orderId), eq(orderInvoices.kind, "invoice")));
-  if (existing) return existing.id;
+  if (existing) return { id: existing.id, issue: null };
   const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiser_id));
   if (!organiser) return null;
   const lines = await linesOf(tx, orderId, { active: true });
   const body = content(lines, order.amounts.feesCents, order.locale, boxOfficeFeeOf(order.amounts), order.amounts.voucherCode);
   const b = order.buyer;
-  return insertInvoice(tx, {
-    organiserId: order.organiser_id,
-    orderId,
-    kind: "invoice",
-    locale: order.locale,
-    seller: clean({
-      name: organiser.name,
-      street: organiser.address ?? undefined,
-      zip: organiser.zipCode ?? undefined,
-      city: organiser.city ?? undefined,
-      country: organiser.country ?? undefined,
-      vatId: organiser.vatId ?? undefined,
-      taxNumber: organiser.taxNumber ?? undefined,
-    }),
-    recipient: clean({
-      name: [b.title, b.firstName, b.lastName].filter(Boolean).join(" "),
-      company: b.company,
-      street: b.street,
-      zip: b.zip,
-      city: b.city,
-      country: b.country,
-      email: b.email || order.buyer_email,
-    }),
-    ...body,
-  });
+  const id = randomUUID();
+  return {
+    id,
+    issue: {
+      id,
+      organiserId: order.organiser_id,
+      orderId,
+      kind: "invoice",
+      locale: order.locale,
+      seller: clean({
+        name: organiser.name,
+        street: organiser.address ?? undefined,
+        zip: organiser.zipCode ?? undefined,
+        city: organiser.city ?? undefined,
+        country: organiser.country ?? undefined,
+        vatId: organiser.vatId ?? undefined,
+        taxNumber: organiser.taxNumber ?? undefined,
+      }),
+      recipient: clean({
+        name: [b.title, b.firstName, b.lastName].filter(Boolean).join(" "),
+        company: b.company,
+        street: b.street,
+        zip: b.zip,
+        city: b.city,
+        country: b.country,
+        email: b.email || order.buyer_email,
+      }),
+      ...body,
+    },
+  };
+}
+
+/** Numbers and writes a drafted invoice (nothing when the order had one); its id. The counter row is the transaction's last lock. */
+export async function issueDraft(tx: DbOrTx, draft: InvoiceDraft): Promise<string> {
+  return draft.issue ? insertInvoice(tx, draft.issue) : draft.id;
+}
+
+/** Issues the invoice of a paid order at once (draft and issue); its id, or null for a free order. */
+export async function issueOrderInvoice(tx: DbOrTx, orderId: string): Promise<string | null> {
+  const draft = await draftOrderInvoice(tx, orderId);
+  return draft ? issueDraft(tx, draft) : null;
 }
 
 /**
