@@ -107,6 +107,8 @@ export const ZShopScopeOutput = z.strictObject({
   /** The checkout asks these per ticket (SPEC §3 participant information fields). */
   participantFields: stored<ParticipantField[]>(),
   vatRateBp: z.number().int(),
+  /** The event's on-sale waiting room is on (decision 033): holds need an admission. */
+  waitingRoom: z.boolean(),
 });
 
 /** A buyer's cart: what it holds and until when. */

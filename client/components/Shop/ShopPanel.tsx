@@ -30,13 +30,15 @@ type HoldOutcome = { status: "held"; cart: { id: string; secret: string | null }
 /**
  * The shop of one event date or season (SPEC §2): ticket categories with their rules, the live
  * seating plan with best-available, counted tickets for free seating, and the reservation.
+ * `admission`: the waiting room's token of a buyer let in (decision 033), sent with every hold.
  */
-export function ShopPanel({ scopeId, access }: { scopeId: string; access?: string | undefined }) {
+export function ShopPanel({ scopeId, access, admission }: { scopeId: string; access?: string | undefined; admission?: string | undefined }) {
   const { t, i18n } = useLingui();
   const trpc = useTRPC();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   const accessInput = access ? { access } : {};
+  const holdInput = { ...accessInput, ...(admission ? { admission } : {}) };
   const scopeQ = useQuery(trpc.shop.scope.queryOptions({ scopeId, ...accessInput }));
   const [cart, setCart] = useStoredCart(scopeId);
   const cartQ = useQuery(trpc.shop.cart.queryOptions(cart ? { cart } : skipToken));
@@ -146,7 +148,7 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
       toast.error(t`No ticket for this seat can be chosen at the moment.`);
       return;
     }
-    hold.mutate({ scopeId, ...accessInput, cart, seats: [{ key, ticketCategoryId: ticket.id }], counts: [] });
+    hold.mutate({ scopeId, ...holdInput, cart, seats: [{ key, ticketCategoryId: ticket.id }], counts: [] });
   };
 
   const standingAreas = (scope.layout?.blocks ?? []).filter((b) => b.kind === "standing");
@@ -178,8 +180,8 @@ export function ShopPanel({ scopeId, access }: { scopeId: string; access?: strin
           areas={standingAreas.filter((a) => c.seatingCategoryId === null || a.categoryId === c.seatingCategoryId).map((a) => ({ id: a.id, name: a.name }))}
           busy={busy}
           format={format}
-          onAddCount={(quantity, areaId) => hold.mutate({ scopeId, ...accessInput, cart, seats: [], counts: [{ ticketCategoryId: c.id, areaId, quantity }] })}
-          onBest={(quantity) => holdBest.mutate({ scopeId, ...accessInput, cart, ticketCategoryId: c.id, quantity })}
+          onAddCount={(quantity, areaId) => hold.mutate({ scopeId, ...holdInput, cart, seats: [], counts: [{ ticketCategoryId: c.id, areaId, quantity }] })}
+          onBest={(quantity) => holdBest.mutate({ scopeId, ...holdInput, cart, ticketCategoryId: c.id, quantity })}
         />
       ))}
     </Stack>

@@ -6,6 +6,7 @@ import { Link } from "wouter";
 import { PageLoader } from "../../components/PageLoader";
 import { AccessCodeForm, storedAccess } from "../../components/Shop/AccessCodeForm";
 import { ShopPanel } from "../../components/Shop/ShopPanel";
+import { WaitingRoomGate } from "../../components/WaitingRoom";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
@@ -57,7 +58,13 @@ export default function EventDatePage({ params }: { params: { id: string } }) {
               <Trans>All dates of this event have passed.</Trans>
             </Alert>
           )}
-          {scope.locked ? <AccessCodeForm eventId={scope.eventId} onUnlocked={setAccess} /> : <ShopPanel scopeId={scope.scopeId} access={access} />}
+          {scope.locked ? (
+            <AccessCodeForm eventId={scope.eventId} onUnlocked={setAccess} />
+          ) : (
+            <WaitingRoomGate scopeId={scope.scopeId} access={access}>
+              {(admission) => <ShopPanel scopeId={scope.scopeId} access={access} admission={admission} />}
+            </WaitingRoomGate>
+          )}
         </Stack>
       </Container>
     </PublicLayout>

@@ -7,6 +7,7 @@ import { EventPreview } from "../../components/EventPreview";
 import { PageLoader } from "../../components/PageLoader";
 import { AccessCodeForm, storedAccess } from "../../components/Shop/AccessCodeForm";
 import { ShopPanel } from "../../components/Shop/ShopPanel";
+import { WaitingRoomGate } from "../../components/WaitingRoom";
 import { PublicLayout } from "../../layout/PublicLayout";
 import { describeError } from "../../lib/errors";
 import { useTRPC } from "../../lib/trpc";
@@ -70,7 +71,11 @@ export default function PublicEventPage({ params }: { params: { id: string } }) 
               </Trans>
             </Alert>
           ) : null}
-          {!data.locked && onSale && shopScope && <ShopPanel scopeId={shopScope} access={access} />}
+          {!data.locked && onSale && shopScope && (
+            <WaitingRoomGate scopeId={shopScope} access={access}>
+              {(admission) => <ShopPanel scopeId={shopScope} access={access} admission={admission} />}
+            </WaitingRoomGate>
+          )}
           {!data.locked && onSale && !shopScope && !isSeason && upcoming.length > 1 && (
             <Alert color="blue" variant="light">
               <Trans>Choose a date above to see its tickets and seats.</Trans>

@@ -158,6 +158,8 @@ export async function publicScope(db: Db, options: ShopViewOptions & { scopeId: 
     /** The checkout asks these per ticket (SPEC §3 participant information fields). */
     participantFields: scope.event.participantFields,
     vatRateBp: scope.event.vatRateBp,
+    /** The event's on-sale waiting room is on: the page queues the buyer first (decision 033). */
+    waitingRoom: scope.event.waitingRoomEnabled,
   };
 }
 

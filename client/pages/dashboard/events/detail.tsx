@@ -12,6 +12,7 @@ import { useTRPC } from "../../../lib/trpc";
 import type { WizardKind } from "./wizard/types";
 import { isCancellable, isCancelled, isLive } from "../../../../shared/rules/event-status";
 import { BoxOfficeSettingsForm, useBoxOfficeRights } from "../boxoffice/settings";
+import { WaitingRoomSettingsPanel } from "./waiting-room";
 
 function useDetail(id: string) {
   const trpc = useTRPC();
@@ -161,6 +162,7 @@ export function EventDashboard({ kind, id }: { kind: WizardKind; id: string }) {
         </Paper>
       )}
       {boxOffice.counter && kind === "event" && <BoxOfficeSettingsForm eventId={event.id} />}
+      {!isCancelled(event.status) && <WaitingRoomSettingsPanel eventId={event.id} />}
       {kind === "season" ? (
         childEvents.length > 0 && (
           <Paper withBorder p="md">
