@@ -44,28 +44,11 @@ export type HoldStatementResult = {
  * the counter rows by key, all before the first write, so whether each has room is known first.
  */
 export function holdStatement(input: HoldStatementInput): SQL {
-  const { scope, cart, fast } = input;
-  const status = scope.kind === "season" ? "SEASON_BLOCKED" : "PAYMENT_PENDING";
-  const expected = input.seats.length * scope.dateIds.length;
-  const q = [...input.quota].map(([k, n]) => ({ k, n })).sort((a, b) => (a.k < b.k ? -1 : 1));
-  const a = [...input.area].map(([k, n]) => ({ k, n })).sort((x, y) => (x.k < y.k ? -1 : 1));
+  const { scope } = input;
   const seatKeys = input.seats.map((x) => x.key);
-  const cartStep =
-    "version" in cart
-      ? sql`update carts set version = version + 1
-            where id = ${cart.id} and version = ${cart.version} and state = 'active' and expires_at > now() and (select ok from ready)
-            returning expires_at, extended, version`
-      : sql`insert into carts (id, secret_hash, event_id, scope_id, is_season, expires_at, client_address, device_id)
-            select ${cart.id}, ${cart.secretHash}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${cart.ttlSeconds}),
-              ${cart.client?.address ?? null}, ${cart.client?.device ?? null}
-            where (select ok from ready)
-            returning expires_at, extended, version`;
-  // An existing cart is locked first; whether it is still as read is decided at its update below.
-  const lockCart = "version" in cart ? lockRows(sql`select 1 as x from carts where id = ${cart.id}`, sql`id`, sql`for update`) : sql`select 1 as x`;
-  const enoughSeats = sql`(select count(*) from want) = ${expected}`;
-  return sql`with settings as (select ${fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`''`} as v),
-    lc as (${lockCart}),
-    req as (select r.key, r.cat, r.tc from jsonb_to_recordset(${JSON.stringify(input.seats)}::jsonb) as r(key text, cat text, tc uuid)),
+  return holdWith(input, {
+    expected: input.seats.length * scope.dateIds.length,
+    seats: sql`req as (select r.key, r.cat, r.tc from jsonb_to_recordset(${JSON.stringify(input.seats)}::jsonb) as r(key text, cat text, tc uuid)),
     want as (${lockRows(
       sql`select s.event_date_id, s.seat_key, req.tc from seat_inventory s join req on s.seat_key = req.key
         where s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[])
@@ -77,7 +60,41 @@ export function holdStatement(input: HoldStatementInput): SQL {
           and exists (select 1 from lc)`,
       sql`s.event_date_id, s.seat_key`,
       sql`for update of s skip locked`,
-    )}),
+    )})`,
+  });
+}
+
+/**
+ * How a hold finds its seats: CTEs (after `lc`, the cart's lock) that end in
+ * `want(event_date_id, seat_key, tc)`, the seats it takes, locked; `expected` rows of `want` are
+ * needed for the hold to go ahead; `report` adds columns to the statement's one result row.
+ */
+export type SeatStep = { seats: SQL; expected: number; report?: SQL };
+
+/**
+ * The hold statement with its seats found by `step`: the hold statement above, and best
+ * available's (./hold-best.ts), which chooses the seats it locks. Everything after the seats —
+ * counters, the cart and its version, ledger, items — is this one text.
+ */
+export function holdWith(input: Omit<HoldStatementInput, "seats">, step: SeatStep): SQL {
+  const { scope, cart, fast } = input;
+  const status = scope.kind === "season" ? "SEASON_BLOCKED" : "PAYMENT_PENDING";
+  const q = [...input.quota].map(([k, n]) => ({ k, n })).sort((a, b) => (a.k < b.k ? -1 : 1));
+  const a = [...input.area].map(([k, n]) => ({ k, n })).sort((x, y) => (x.k < y.k ? -1 : 1));
+  const cartStep =
+    "version" in cart
+      ? sql`update carts set version = version + 1
+            where id = ${cart.id} and version = ${cart.version} and state = 'active' and expires_at > now() and (select ok from ready)
+            returning expires_at, extended, version`
+      : sql`insert into carts (id, secret_hash, event_id, scope_id, is_season, expires_at, client_address, device_id)
+            select ${cart.id}, ${cart.secretHash}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, now() + make_interval(secs => ${cart.ttlSeconds}),
+              ${cart.client?.address ?? null}, ${cart.client?.device ?? null}
+            where (select ok from ready)
+            returning expires_at, extended, version`;
+  const enoughSeats = sql`(select count(*) from want) = ${step.expected}`;
+  return sql`with settings as (select ${fast ? sql`set_config('synchronous_commit', 'off', true)` : sql`''`} as v),
+    lc as (${cartLock(cart)}),
+    ${step.seats},
     dq as (select k, n from jsonb_to_recordset(${JSON.stringify(q)}::jsonb) as d(k text, n int)),
     da as (select k, n from jsonb_to_recordset(${JSON.stringify(a)}::jsonb) as d(k text, n int)),
     lq as (${lockRows(
@@ -130,17 +147,31 @@ export function holdStatement(input: HoldStatementInput): SQL {
       (select coalesce(json_agg(json_build_object('d', w.event_date_id, 'k', w.seat_key)), '[]'::json) from want w) as avail,
       (select coalesce(json_agg(f.k), '[]'::json) from (select k from lq where fits union all select k from la where fits) f) as fits,
       (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
-      (select count(*) from ledger) + (select count(*) from items) as written`;
+      (select count(*) from ledger) + (select count(*) from items) as written
+      ${step.report ? sql`, ${step.report}` : sql``}`;
+}
+
+/**
+ * The first step of every hold: an existing cart is locked (one row `x`); whether it is still as
+ * read is decided at its update. A new cart is inserted by the statement, nothing to lock.
+ */
+export function cartLock(cart: HoldStatementInput["cart"]): SQL {
+  return "version" in cart ? lockRows(sql`select 1 as x from carts where id = ${cart.id}`, sql`id`, sql`for update`) : sql`select 1 as x`;
 }
 
 export async function runHoldStatement(db: DbOrTx, input: HoldStatementInput): Promise<HoldStatementResult> {
   const [row] = await txRows<Record<keyof HoldStatementResult, unknown>>(db, holdStatement(input));
+  return holdResultOf(row!);
+}
+
+/** The result row of a hold statement (`holdWith`), parsed. */
+export function holdResultOf(row: Record<keyof HoldStatementResult, unknown>): HoldStatementResult {
   return {
-    cart: parseJson(row!.cart as HoldStatementResult["cart"]),
-    won: parseJson(row!.won as HoldStatementResult["won"]),
-    avail: parseJson(row!.avail as HoldStatementResult["avail"]),
-    fits: parseJson(row!.fits as string[]),
-    counters: parseJson(row!.counters as HoldStatementResult["counters"]),
+    cart: parseJson(row.cart as HoldStatementResult["cart"]),
+    won: parseJson(row.won as HoldStatementResult["won"]),
+    avail: parseJson(row.avail as HoldStatementResult["avail"]),
+    fits: parseJson(row.fits as string[]),
+    counters: parseJson(row.counters as HoldStatementResult["counters"]),
   };
 }
 

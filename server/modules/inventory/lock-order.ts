@@ -49,13 +49,15 @@ export function isSaleOrderBroken(): boolean {
 }
 
 /**
- * A locking select: `select` (without ORDER BY) locked row by row in `orderBy` order. With the
- * test pause set, the statement sleeps after each row it locked (the OFFSET keeps the sleep
- * above the lock, where the rows arrive one at a time in order).
+ * A locking select: `select` (without ORDER BY) locked row by row in `orderBy` order, at most
+ * `limit` rows (with SKIP LOCKED: the first `limit` rows not locked by others). With the test
+ * pause set, the statement sleeps after each row it locked (the OFFSET keeps the sleep above the
+ * lock, where the rows arrive one at a time in order).
  */
-export function lockRows(select: SQL, orderBy: SQL, lock: SQL): SQL {
-  if (pauseSeconds <= 0) return sql`${select} order by ${orderBy} ${lock}`;
-  return sql`select * from (${select} order by ${orderBy} offset 0 ${lock}) paced where pg_sleep(${pauseSeconds})::text = ''`;
+export function lockRows(select: SQL, orderBy: SQL, lock: SQL, limit?: number): SQL {
+  const limited = limit === undefined ? sql`` : sql` limit ${limit}`;
+  if (pauseSeconds <= 0) return sql`${select} order by ${orderBy}${limited} ${lock}`;
+  return sql`select * from (${select} order by ${orderBy}${limited} offset 0 ${lock}) paced where pg_sleep(${pauseSeconds})::text = ''`;
 }
 
 /** Locks carts (by id, in id order) in the caller's transaction: the first step of every path. */

@@ -3,6 +3,7 @@ import { seatRank } from "../../../shared/seating/best-rank";
 import { blockSeats } from "../../../shared/seating/numbering";
 import type { SeatingLayout } from "../../../shared/seating/layout";
 import type { DbOrTx } from "../../db/client";
+import { pgArray, txRows } from "../../db/sql";
 import { areaInventory, eventDates, seatInventory } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
 import { lockRows } from "./lock-order";
@@ -154,3 +155,39 @@ export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingL
       from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
   }
 }
+
+/**
+ * Writes the best-available rank of a date's seats that have none: inventories written before
+ * ranks existed (migration 0028). Called on a date's first best-available hold on an instance
+ * (shop/hold-best.ts), a block at a time, its seats locked in key order (decision 009) and
+ * SKIP LOCKED: it never waits, holds never wait on it for long, and fills running together on
+ * several instances share the work. Seats locked meanwhile are left for the next call. True
+ * when no seat of the date is left without a rank.
+ */
+export async function fillBestRanks(db: DbOrTx, dateId: string, layout: SeatingLayout): Promise<boolean> {
+  const unranked = async () => {
+    const [row] = await txRows<{ m: boolean }>(db, sql`select exists (select 1 from ${seatInventory} where event_date_id = ${dateId} and best_rank is null) as m`);
+    return row?.m === true;
+  };
+  if (!(await unranked())) return true;
+  const byBlock = new Map<string, { key: string; rank: number }[]>();
+  for (const seat of sellablePlaces(layout).seats) {
+    const list = byBlock.get(seat.block);
+    if (list) list.push({ key: seat.key, rank: seat.rank });
+    else byBlock.set(seat.block, [{ key: seat.key, rank: seat.rank }]);
+  }
+  for (const [block, seats] of byBlock) {
+    await db.execute(sql`
+      with l as (${lockRows(
+        sql`select s.event_date_id, s.seat_key, r.rank from ${seatInventory} s
+          join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb) as r(key text, rank int) on s.seat_key = r.key
+          where s.event_date_id = ${dateId} and s.block_id = ${block} and s.seat_key = any(${pgArray(seats.map((x) => x.key))}::text[])
+            and s.best_rank is null`,
+        sql`s.event_date_id, s.seat_key`,
+        sql`for update of s skip locked`,
+      )})
+      update ${seatInventory} t set best_rank = l.rank from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
+  }
+  return !(await unranked());
+}
+

@@ -1,12 +1,11 @@
 import type { z } from "zod";
 import { type CartCredentials, MAX_PLACES_PER_CART, type ZHoldInput, type ZReleaseInput } from "../../../shared/schemas/shop";
-import { bestAvailable } from "../../../shared/seating/best-available";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { releaseUses } from "../vouchers/uses";
 import { addCounterChanges, addSeatChanges, announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
-import { followCartExpiry, freeSeatKeys, missingSeats, runHoldStatement } from "../inventory/hold";
+import { followCartExpiry, type HoldStatementInput, type HoldStatementResult, missingSeats, runHoldStatement } from "../inventory/hold";
 import { runReleaseStatement } from "../inventory/release";
 import { txRows } from "../../db/sql";
 import { sql } from "drizzle-orm";
@@ -31,6 +30,7 @@ import type { SalesChannel } from "../../../shared/rules/ticket-selection";
 
 export type { CartInfo } from "./cart";
 export { readCart } from "./cart";
+export { holdBest } from "./hold-best";
 export { sweepExpiredCarts } from "./sweeper";
 
 export type HoldResult =
@@ -42,12 +42,12 @@ type HoldInput = z.output<typeof ZHoldInput>;
 type ReleaseInput = z.output<typeof ZReleaseInput>;
 
 /** A lost hold whose missing seats were only locked by transactions still running: try again. */
-class Contended extends Error {}
+export class Contended extends Error {}
 /** The cart changed between reading it and the hold statement (another hold or release of the same cart). */
 class CartChanged extends Error {}
 
 /** Tries of a hold that lost only to seats locked by transactions still in flight. */
-const HOLD_ATTEMPTS = 6;
+export const HOLD_ATTEMPTS = 6;
 /** Only a cart changing all the time (the buyer's tabs racing each other) runs out of these. */
 const CART_CHANGED_ATTEMPTS = 20;
 
@@ -58,15 +58,54 @@ const CART_CHANGED_ATTEMPTS = 20;
  */
 export type HoldChannel = { channel: SalesChannel; scope: ShopScope };
 
+/** The cart a hold statement takes its places for: one at the version read, or a new one. */
+export type HoldCart = HoldStatementInput["cart"];
+
+/**
+ * What a hold adds and how it takes it, once the cart is read and the rules are checked: named
+ * seats and counted places (`hold`), or seats the database chooses (./hold-best.ts).
+ */
+export type Taking = {
+  /** Places per ticket category the hold adds (rules, cart size). */
+  perCategory: Map<string, number>;
+  /** Counted places it adds (standing areas, events without a plan). */
+  counts: HoldPlan["counts"];
+  /** Counter units it asks for (a refusal names the counters without room). */
+  quota: Map<string, number>;
+  area: Map<string, number>;
+  /**
+   * Runs the statement for `cart`: its result (held, or refused by counters or the cart's
+   * version: decided by the caller), or a refusal of its own. May throw `Contended`.
+   */
+  take: (cart: HoldCart, lastAttempt: boolean) => Promise<HoldStatementResult | Exclude<HoldResult, { status: "held" }>>;
+  /** The ticket category a won seat is held as. */
+  tcOf: (key: string) => string;
+};
+
 /** Holds seats and counted places for a buyer's cart (creating the cart on the first hold). */
 /** `client`: who asks (a new cart remembers it for the hold limits, shop/hold-limits.ts); null for callers that are not a buyer. */
 export async function hold(deps: AppDeps, input: HoldInput, client: HoldClient | null = null, via?: HoldChannel): Promise<HoldResult> {
   const scope = via?.scope ?? (await openScope(deps, input.scopeId, input.access));
   const channel = via?.channel ?? "online";
   const plan = planRequest(scope, input, channel);
+  return holdTaking(deps, scope, input.cart, namedSeats(deps, scope, plan), client, channel);
+}
+
+/**
+ * Tries a hold until it is decided: a cart changed meanwhile is read again (`CartChanged`); seats
+ * only locked by holds still in flight are tried again after a moment (`Contended`).
+ */
+export async function holdTaking(
+  deps: AppDeps,
+  scope: ShopScope,
+  credentials: CartCredentials | null,
+  taking: Taking,
+  client: HoldClient | null,
+  channel: SalesChannel,
+): Promise<HoldResult> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await holdOnce(deps, input, scope, plan, attempt >= HOLD_ATTEMPTS, client, channel);
+      return await holdOnce(deps, scope, credentials, taking, attempt >= HOLD_ATTEMPTS, client, channel);
     } catch (err) {
       if (err instanceof CartChanged) {
         if (attempt < CART_CHANGED_ATTEMPTS) continue;
@@ -79,44 +118,28 @@ export async function hold(deps: AppDeps, input: HoldInput, client: HoldClient |
   }
 }
 
-/**
- * One try of a hold: the cart and its holdings are read and the rules checked (no locks), then
- * one statement (inventory/hold.ts) takes seats and counters if the cart is still as read. A
- * cart changed meanwhile is read again (`CartChanged`); seats only locked by holds still in
- * flight are tried again (`Contended`).
- */
-async function holdOnce(
-  deps: AppDeps,
-  input: HoldInput,
-  scope: ShopScope,
-  plan: HoldPlan,
-  lastAttempt: boolean,
-  client: HoldClient | null,
-  channel: SalesChannel,
-): Promise<HoldResult> {
+/** The hold statement for the seats and counts a buyer named (inventory/hold.ts). */
+function namedSeats(deps: AppDeps, scope: ShopScope, plan: HoldPlan): Taking {
   const db = deps.database.seats;
-  const existing = input.cart ? (knownCart(scope, input.cart) ?? (await readCartForHold(db, scope, input.cart))) : null;
-  const holdings: Holdings = existing?.holdings ?? { seats: [], items: [] };
-  const selection = selectionOf(scope, holdings, plan.perCategory);
-  const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
-  if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
-  await assertSelectionAllowed(db, scope, selection, "hold", new Set(plan.perCategory.keys()), channel);
-
-  const fresh = existing ? null : createCart(deps, scope, client);
-  const cartId = existing?.id ?? fresh!.id;
   const seats = plan.seats.map((s) => ({ key: s.key, tc: s.tc.id, cat: s.seatingCategory }));
-  const res = await runHoldStatement(db, {
-    scope: { kind: scope.kind, dateIds: scope.dateIds, scopeId: scope.scopeId, event: scope.event },
-    cart: existing ? { id: existing.id, version: existing.version } : fresh!,
-    seats,
-    items: plan.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, quantity: c.quantity })),
+  const tcOf = new Map(plan.seats.map((s) => [s.key, s.tc.id]));
+  return {
+    perCategory: plan.perCategory,
+    counts: plan.counts,
     quota: plan.quota,
     area: plan.area,
-    fast: deps.database.kind === "postgres",
-  });
-
-  if (!res.cart) {
-    if (res.avail.length < seats.length * scope.dateIds.length) {
+    tcOf: (key) => tcOf.get(key)!,
+    take: async (cart, lastAttempt) => {
+      const res = await runHoldStatement(db, {
+        scope: { kind: scope.kind, dateIds: scope.dateIds, scopeId: scope.scopeId, event: scope.event },
+        cart,
+        seats,
+        items: plan.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, quantity: c.quantity })),
+        quota: plan.quota,
+        area: plan.area,
+        fast: deps.database.kind === "postgres",
+      });
+      if (res.cart || res.avail.length >= seats.length * scope.dateIds.length) return res;
       const perKey = new Map<string, number>();
       for (const r of res.avail) perKey.set(r.k, (perKey.get(r.k) ?? 0) + 1);
       const missing = await missingSeats(
@@ -132,12 +155,43 @@ async function holdOnce(
       // Seats only locked by a hold still running are not known to be taken yet.
       if (missing.taken.length === 0 && !lastAttempt) throw new Contended();
       return { status: "taken", taken: missing.taken.length > 0 ? missing.taken : missing.locked };
-    }
+    },
+  };
+}
+
+/**
+ * One try of a hold: the cart and its holdings are read and the rules checked (no locks), then
+ * one statement (`taking`) takes seats and counters if the cart is still as read. A refusal by
+ * the counters is "sold out"; everything there but the cart not as read: `CartChanged`.
+ */
+async function holdOnce(
+  deps: AppDeps,
+  scope: ShopScope,
+  credentials: CartCredentials | null,
+  taking: Taking,
+  lastAttempt: boolean,
+  client: HoldClient | null,
+  channel: SalesChannel,
+): Promise<HoldResult> {
+  const db = deps.database.seats;
+  const existing = credentials ? (knownCart(scope, credentials) ?? (await readCartForHold(db, scope, credentials))) : null;
+  const holdings: Holdings = existing?.holdings ?? { seats: [], items: [] };
+  const selection = selectionOf(scope, holdings, taking.perCategory);
+  const total = [...selection.values()].reduce((n, s) => n + s.places, 0);
+  if (total > MAX_PLACES_PER_CART) throw new AppError("TICKETS_ABOVE_MAX", { field: "seats" });
+  await assertSelectionAllowed(db, scope, selection, "hold", new Set(taking.perCategory.keys()), channel);
+
+  const fresh = existing ? null : createCart(deps, scope, client);
+  const cartId = existing?.id ?? fresh!.id;
+  const res = await taking.take(existing ? { id: existing.id, version: existing.version } : fresh!, lastAttempt);
+  if ("status" in res) return res;
+
+  if (!res.cart) {
     const fits = new Set(res.fits);
-    const failed = [...plan.quota.keys(), ...[...plan.area.keys()].map((k) => `area:${k}`)].filter((k) => !fits.has(k));
+    const failed = [...taking.quota.keys(), ...[...taking.area.keys()].map((k) => `area:${k}`)].filter((k) => !fits.has(k));
     if (failed.length > 0) {
       const ids = failed.map((k) => (k.startsWith("ticket:") ? k.slice(7) : null)).filter((k): k is string => k !== null);
-      return { status: "sold_out", ticketCategoryIds: ids.length > 0 ? ids : [...plan.perCategory.keys()] };
+      return { status: "sold_out", ticketCategoryIds: ids.length > 0 ? ids : [...taking.perCategory.keys()] };
     }
     // Everything was there but the cart was not as read (or not active any more): read it again.
     forgetCart(cartId);
@@ -146,12 +200,12 @@ async function holdOnce(
 
   const wonKeys = new Set(res.won.map((r) => r.k));
   const added = new Map<string, number>();
-  for (const seat of plan.seats) if (wonKeys.has(seat.key)) added.set(seat.tc.id, (added.get(seat.tc.id) ?? 0) + 1);
+  for (const key of wonKeys) added.set(taking.tcOf(key), (added.get(taking.tcOf(key)) ?? 0) + 1);
   rememberCart(cartId, {
     version: Number(res.cart.version),
-    secretHash: fresh ? fresh.secretHash : hashSecret(input.cart!.secret),
+    secretHash: fresh ? fresh.secretHash : hashSecret(credentials!.secret),
     scopeId: scope.scopeId,
-    holdings: adjustHoldings(holdings, added, plan.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, n: c.quantity })), 1),
+    holdings: adjustHoldings(holdings, added, taking.counts.map((c) => ({ tc: c.tc.id, area: c.areaId, n: c.quantity })), 1),
   });
 
   const changes: Changes = new Map();
@@ -163,43 +217,6 @@ async function holdOnce(
     cart: { id: cartId, secret: fresh?.secret ?? null, scopeId: scope.scopeId, expiresAt: new Date(res.cart.expires_at), extended: res.cart.extended },
     seats: [...wonKeys],
   };
-}
-
-/** Best available: N adjacent seats of a ticket category's seats (shared/seating/best-available.ts), held in one step. */
-export async function holdBest(
-  deps: AppDeps,
-  input: { scopeId: string; access?: string | undefined; cart: CartCredentials | null; ticketCategoryId: string; quantity: number; blockId?: string | undefined },
-  client: HoldClient | null = null,
-  via?: HoldChannel,
-): Promise<HoldResult> {
-  const scope = via?.scope ?? (await openScope(deps, input.scopeId, input.access));
-  const tc = scope.categories.find((c) => c.id === input.ticketCategoryId);
-  if (!tc) throw new AppError("NOT_FOUND", { field: "ticketCategoryId" });
-  if (!scope.layout) throw new AppError("SEAT_NOT_FOUND", { field: "seats" });
-  // Online, the box office's own blocks are not part of the plan best available searches.
-  const layout = via?.channel === "boxoffice" ? scope.layout : { ...scope.layout, blocks: scope.layout.blocks.filter((b) => !b.boxofficeOnly) };
-  const seats = input.quantity * tc.seatsPerTicket;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const free = await freeSeatKeys(deps.database.db, scope.dateIds, tc.seatingCategoryId, input.blockId);
-    const groups = bestAvailable(layout, free, {
-      quantity: seats,
-      categoryId: tc.seatingCategoryId,
-      ...(input.blockId ? { blockId: input.blockId } : {}),
-      maxCandidates: 3,
-    });
-    if (groups.length === 0) return { status: "sold_out", ticketCategoryIds: [tc.id] };
-    for (const group of groups) {
-      const result = await hold(deps, {
-        scopeId: input.scopeId,
-        access: input.access,
-        cart: input.cart,
-        seats: group.map((key) => ({ key, ticketCategoryId: tc.id })),
-        counts: [],
-      }, client, via);
-      if (result.status !== "taken") return result;
-    }
-  }
-  return { status: "taken", taken: [] };
 }
 
 /** Deselecting: gives back seats and counted tickets of the cart (or everything with `all`). */

@@ -84,8 +84,15 @@ export function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "
     return { tc, areaId: c.areaId ?? "", quantity: c.quantity };
   });
   const places: Place[] = [...seats.map((s) => ({ tc: s.tc, places: 1 })), ...counts.map((c) => ({ tc: c.tc, places: c.quantity * c.tc.seatsPerTicket }))];
-  const quota = new Map<string, number>();
+  const { quota, perCategory } = unitsOf(scope, places);
   const area = new Map<string, number>();
+  for (const c of counts) if (c.areaId) area.set(c.areaId, (area.get(c.areaId) ?? 0) + c.quantity * c.tc.seatsPerTicket);
+  return { seats, counts, quota, area, perCategory };
+}
+
+/** The quota counter units (`ticket:<id>`, `attendees`) and places per category of some places. */
+export function unitsOf(scope: ShopScope, places: Place[]) {
+  const quota = new Map<string, number>();
   const perCategory = new Map<string, number>();
   const attendeeLimit = scope.kind === "season" ? scope.event.dailySeasonTicketLimit : scope.event.dailyAttendeeLimit;
   for (const p of places) {
@@ -93,6 +100,5 @@ export function planRequest(scope: ShopScope, input: Pick<HoldInput, "seats" | "
     if (attendeeLimit !== null) quota.set("attendees", (quota.get("attendees") ?? 0) + p.places);
     perCategory.set(p.tc.id, (perCategory.get(p.tc.id) ?? 0) + p.places);
   }
-  for (const c of counts) if (c.areaId) area.set(c.areaId, (area.get(c.areaId) ?? 0) + c.quantity * c.tc.seatsPerTicket);
-  return { seats, counts, quota, area, perCategory };
+  return { quota, perCategory };
 }

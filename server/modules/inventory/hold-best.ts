@@ -1,0 +1,157 @@
+import { type SQL, sql } from "drizzle-orm";
+import { ORPHAN_RANK } from "../../../shared/seating/best-rank";
+import type { Db } from "../../db/client";
+import { parseJson, pgArray, txRows } from "../../db/sql";
+import { cartLock, type HoldStatementInput, type HoldStatementResult, holdResultOf, holdWith, runHoldStatement } from "./hold";
+import { lockRows } from "./lock-order";
+import { TAKEABLE } from "./statuses";
+
+/**
+ * Best available chosen by the database, under its locks (issue 25, decision 031): the seats a
+ * buyer gets are chosen and taken in one statement, among the best free seats no one else is
+ * taking at that moment, so buyers arriving together get different seats instead of "taken".
+ * The rule is shared/seating/best-available.ts's (ranks from ./best-rank.ts); the integration
+ * test best-available-db.test.ts holds the two to the same answers.
+ */
+
+/** Where best available looks: a ticket category's seats on one date. */
+export type BestPool = {
+  dateId: string;
+  /** The ticket category the seats are held as. */
+  tc: string;
+  /** The seating category of the seats; null: every category. */
+  category: string | null;
+  /** Seated blocks in the layout's order (the tie-break after the score). */
+  blocks: string[];
+  /** Only `blocks` may be used (a chosen block, or online without the box office's blocks). */
+  restricted: boolean;
+};
+
+export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number };
+
+export type BestReport = {
+  /** Free seats the statement locked: the best by rank not locked by others; fewer than `limit` means all of them. */
+  pooled: number;
+  /** The worst rank among them (null when none). */
+  worst: number | null;
+  /** Locked seats without a rank (an inventory written before ranks, being filled). */
+  unranked: number;
+  /** The rank of the best window of N among them (null: no run of N). */
+  best: number | null;
+  /**
+   * Whether that window is the best of every free seat not locked by others: all of them were
+   * locked, or any window with a seat outside ranks worse (a window holding a seat of rank r
+   * ranks at least r − (N − 1)). Only a proven window is held.
+   */
+  proven: boolean;
+};
+
+export type BestResult = HoldStatementResult & { best: BestReport };
+
+/**
+ * The best free seats of the pool by rank, locked, skipping seats others have locked: at most
+ * `limit` of them (all without a limit). Needs the cart's lock `lc` before it (decision 009).
+ */
+function poolRows(pool: BestPool, limit?: number): SQL {
+  return lockRows(
+    sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
+        split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)::int as r,
+        split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int as x
+      from seat_inventory s
+      where s.event_date_id = ${pool.dateId}
+        ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
+        and ${TAKEABLE}
+        ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}
+        and exists (select 1 from lc)`,
+    sql`s.best_rank`,
+    sql`for update of s skip locked`,
+    limit,
+  );
+}
+
+/** Whether seat `at` of run `e`'s row is free for judging orphans (the committed state). */
+function freeNear(pool: BestPool, at: SQL): SQL {
+  return sql`exists (select 1 from seat_inventory s where s.event_date_id = ${pool.dateId}
+    and s.seat_key = e.b || ':' || e.r::text || ':' || (${at})::text
+    ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`} and ${TAKEABLE})`;
+}
+
+/**
+ * The best-available hold statement: locks the cart, then the `limit` best free seats of the pool
+ * (SKIP LOCKED), finds among them the runs of N adjacent seats of one row (islands of
+ * consecutive seat indexes), scores every window as the pure rule does — its rank from its end
+ * seats, ORPHAN_RANK for each side that leaves one free seat alone (seats next to a run are
+ * looked up) — and, when the best window is proven best, takes exactly it with the hold
+ * statement's counters, cart version and ledger (`holdWith`). Otherwise nothing changes and the
+ * report tells the caller to look further (a larger limit) or fall back (no run of N at all).
+ */
+export function holdBestStatement(input: BestInput): SQL {
+  const { pool, limit } = input;
+  const n1 = input.quantity - 1;
+  const orphan = sql.raw(String(ORPHAN_RANK));
+  const seats = sql`pool as (${poolRows(pool, limit)}),
+    isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),
+    win as (
+      select i.b, i.r, i.x as st, lead(i.x, ${n1}::int) over w as en, greatest(i.rk, lead(i.rk, ${n1}::int) over w) - ${n1}::int as sc,
+        min(i.x) over v as a, max(i.x) over v as z
+      from isl i window w as (partition by i.b, i.r, i.g order by i.x), v as (partition by i.b, i.r, i.g)),
+    edges as (select distinct b, r, a, z from win where en is not null),
+    nb as (
+      select e.b, e.r, e.a, ${freeNear(pool, sql`e.a - 1`)} as l1, ${freeNear(pool, sql`e.a - 2`)} as l2,
+        ${freeNear(pool, sql`e.z + 1`)} as r1, ${freeNear(pool, sql`e.z + 2`)} as r2
+      from edges e),
+    scored as (
+      select w.b, w.r, w.st, w.sc + ${orphan} * (
+          case when w.st - w.a >= 2 then 0 when w.st - w.a = 1 then (not nb.l1)::int else (nb.l1 and not nb.l2)::int end
+        + case when w.z - w.en >= 2 then 0 when w.z - w.en = 1 then (not nb.r1)::int else (nb.r1 and not nb.r2)::int end) as sc
+      from win w join nb on nb.b = w.b and nb.r = w.r and nb.a = w.a
+      where w.en is not null and w.sc is not null),
+    choice as (select b, r, st, sc from scored order by sc, array_position(${pgArray(pool.blocks)}::text[], b), r, st limit 1),
+    proof as (select count(*)::int as n, max(rk) as worst, (count(*) - count(rk))::int as unranked from pool),
+    ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc < p.worst - ${n1}::int)),
+    want as (select p.event_date_id, p.seat_key, p.tc from pool p join ok c on p.b = c.b and p.r = c.r and p.x between c.st and c.st + ${n1}::int)`;
+  const report = sql`(select row_to_json(x) from (
+      select p.n as pooled, p.worst, p.unranked, (select sc from choice) as best, exists (select 1 from ok) as proven from proof p) x) as best`;
+  return holdWith(input, { seats, expected: input.quantity, report });
+}
+
+export async function runHoldBestStatement(db: Db, input: BestInput): Promise<BestResult> {
+  const [row] = await txRows<Record<keyof BestResult, unknown>>(db, holdBestStatement(input));
+  const best = parseJson(row!.best as BestReport);
+  return { ...holdResultOf(row!), best: { ...best, pooled: Number(best.pooled), unranked: Number(best.unranked) } };
+}
+
+/**
+ * Best available when the pool holds no run of N at all (the statement above looked at every
+ * free seat): one transaction locks the cart, then every free seat of the pool (SKIP LOCKED),
+ * `choose` picks the group among them (the pure rule's fallback, in parts), and the hold
+ * statement takes exactly those in the same transaction, so the choice is still made under the
+ * locks. `result` is null when `choose` found no group (fewer than N seats left).
+ */
+export async function holdChosen(
+  db: Db,
+  input: Omit<BestInput, "limit">,
+  choose: (free: string[]) => string[] | null,
+): Promise<{ pooled: number; result: HoldStatementResult | null }> {
+  return db.transaction(async (tx) => {
+    const rows = await txRows<{ k: string }>(tx, sql`with lc as (${cartLock(input.cart)}), pool as (${poolRows(input.pool)}) select seat_key as k from pool`);
+    const group = choose(rows.map((r) => r.k));
+    if (!group || group.length !== input.quantity) return { pooled: rows.length, result: null };
+    const seats = group.map((key) => ({ key, tc: input.pool.tc, cat: input.pool.category }));
+    return { pooled: rows.length, result: await runHoldStatement(tx, { ...input, seats }) };
+  });
+}
+
+/**
+ * Free seats of the pool in the committed state, locked by others or not: a buyer who found
+ * fewer than N seats to lock waits for the holds in flight when this says more are free.
+ */
+export async function countFree(db: Db, pool: BestPool): Promise<number> {
+  const [row] = await txRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from seat_inventory s where s.event_date_id = ${pool.dateId}
+      ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`} and ${TAKEABLE}
+      ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}`,
+  );
+  return Number(row?.n ?? 0);
+}

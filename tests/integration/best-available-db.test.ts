@@ -1,0 +1,282 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { pgArray } from "../../server/db/sql";
+import { holdBest } from "../../server/modules/shop/holds";
+import { loadScope } from "../../server/modules/shop/scope";
+import { bestAvailable } from "../../shared/seating/best-available";
+import { seatRank } from "../../shared/seating/best-rank";
+import type { SeatedBlock, SeatingLayout } from "../../shared/seating/layout";
+import { blockSeats } from "../../shared/seating/numbering";
+import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
+import { ok, ticketCategory } from "./helpers/events";
+import { expectNoDrift } from "./helpers/inventory";
+import { publishedSeasonWithMatchDay } from "./helpers/season";
+import { createShopEvent, seatRows, type ShopEvent } from "./helpers/shop";
+import { CATEGORIES, gridLayout, seatedBlock } from "./helpers/stadiums";
+import { attempt } from "./helpers/trpc";
+
+/**
+ * Best available chosen by the database (decision 031): the statement's choice under its locks
+ * must be the pure rule's (shared/seating/best-available.ts) — front rows, the centre, adjacency,
+ * no seat left alone, the fallback in parts — on many random layouts and free seats. Runs on
+ * PGlite and, with TEST_DATABASE_URL, on Postgres.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  try {
+    await expectNoDrift(t.database);
+  } finally {
+    await t.close();
+  }
+});
+
+/** Deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let x = a;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const seated = (layout: SeatingLayout) => layout.blocks.filter((b): b is SeatedBlock => b.kind === "seated");
+const activeKeys = (layout: SeatingLayout) => seated(layout).flatMap((b) => blockSeats(b).filter((s) => s.isActive).map((s) => s.key));
+const online = (layout: SeatingLayout): SeatingLayout => ({ ...layout, blocks: layout.blocks.filter((b) => !b.boxofficeOnly) });
+
+/** Up to three seated blocks with everything the rule looks at: directions, short rows, gaps, categories. */
+function randomLayout(rnd: () => number): SeatingLayout {
+  const int = (from: number, to: number) => from + Math.floor(rnd() * (to - from + 1));
+  const blocks = Array.from({ length: int(1, 3) }, (_, i) => {
+    const rows = int(2, 5);
+    const seatsPerRow = int(4, 12);
+    const row = () => int(0, rows - 1);
+    const seat = () => int(0, seatsPerRow - 1);
+    return seatedBlock(`B${i}`, {
+      x: i * 200,
+      rows,
+      seatsPerRow,
+      rowSeats: rnd() < 0.5 ? { [String(row())]: int(2, seatsPerRow) } : {},
+      align: (["left", "center", "right"] as const)[int(0, 2)]!,
+      firstRow: int(0, 3),
+      rowDirection: rnd() < 0.5 ? "UP" : "DOWN",
+      seatDirection: rnd() < 0.5 ? "LEFT" : "RIGHT",
+      categoryId: "a",
+      // Block 0's row 1 is always b, so both categories have seats.
+      rowCategories: i === 0 ? { "1": "b" } : rnd() < 0.5 ? { [String(row())]: "b" } : {},
+      seatCategories: rnd() < 0.5 ? { [`${row()}:${seat()}`]: "b", [`${row()}:${seat()}`]: "a" } : {},
+      disabledSeats: rnd() < 0.5 ? [`${row()}:${seat()}`] : [],
+      disabledRows: rows > 3 && rnd() < 0.3 ? [rows - 1] : [],
+      boxofficeOnly: i === 2 && rnd() < 0.5,
+    });
+  });
+  return { width: 200_000, height: 200_000, backgroundUploadId: null, categories: CATEGORIES.slice(0, 2), blocks };
+}
+
+const CATEGORY_TICKETS = [
+  ticketCategory("a", { name: "Ticket a", seatingCategoryId: "a", dailyQuantity: 5000 }),
+  ticketCategory("b", { name: "Ticket b", seatingCategoryId: "b", dailyQuantity: 5000 }),
+  // Not linked to a seating category: any seat of the plan.
+  ticketCategory("any", { name: "Ticket any", seatingCategoryId: null, dailyQuantity: 5000 }),
+];
+
+/**
+ * Leaves exactly `free` of the date's seats free, the others blocked (as the organiser blocks
+ * seats). Every cart of the date must have been released before.
+ */
+async function setFree(dateId: string, free: string[]) {
+  const [held] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from seat_inventory where event_date_id = ${dateId} and status not in ('FREE', 'BLOCKED')`);
+  expect(Number(held!.n)).toBe(0);
+  await t.database.rows(sql`update seat_inventory set status = case when seat_key = any(${pgArray(free)}::text[]) then 'FREE'::seat_status else 'BLOCKED'::seat_status end,
+    version = version + 1 where event_date_id = ${dateId} returning 1`);
+}
+
+/** Gives a cart's seats back (release all, as the buyer does). */
+async function releaseCart(cart: { id: string; secret: string | null }) {
+  ok(await attempt(t.client().trpc.shop.release.mutate({ cart: { id: cart.id, secret: cart.secret! }, seatKeys: [], counts: [], all: true })));
+}
+
+function best(buyer: TestClient, shop: ShopEvent, key: string, quantity: number, blockId?: string) {
+  return attempt(buyer.trpc.shop.holdBest.mutate({ scopeId: shop.dateIds[0]!, cart: null, ticketCategoryId: shop.category(key).id, quantity, ...(blockId ? { blockId } : {}) }));
+}
+
+/** Holds best available, returns the seats (sorted) or the refusal, and releases them again. */
+async function bestOnce(shop: ShopEvent, key: string, quantity: number, blockId?: string): Promise<string[] | string> {
+  const buyer = t.client();
+  const res = ok(await best(buyer, shop, key, quantity, blockId));
+  if (res.status !== "held") return res.status;
+  await releaseCart(res.cart);
+  return [...res.seats].sort();
+}
+
+describe("the database chooses as the pure rule does", () => {
+  it("on random layouts and free seats: runs, seats left alone, the fallback in parts, blocks and categories", async () => {
+    const rnd = random(20_261_127);
+    const seen = { run: 0, parts: 0, soldOut: 0, block: 0 };
+    for (let l = 0; l < 6; l++) {
+      const layout = randomLayout(rnd);
+      const shop = await createShopEvent(t, { layout, categories: CATEGORY_TICKETS });
+      const keys = activeKeys(layout);
+      for (let set = 0; set < 10; set++) {
+        const density = 0.15 + 0.8 * rnd();
+        const free = keys.filter(() => rnd() < density);
+        await setFree(shop.dateIds[0]!, free);
+        for (let ask = 0; ask < 3; ask++) {
+          const key = (["a", "b", "any"] as const)[Math.floor(rnd() * 3)]!;
+          const quantity = 1 + Math.floor(rnd() * 5);
+          const blockId = rnd() < 0.2 ? `B${Math.floor(rnd() * seated(layout).length)}` : undefined;
+          const categoryId = key === "any" ? null : key;
+          const [expected] = bestAvailable(online(layout), free, { quantity, categoryId, maxCandidates: 1, ...(blockId ? { blockId } : {}) });
+          const got = await bestOnce(shop, key, quantity, blockId);
+          const what = `layout ${l}, set ${set}: ${quantity} of ${key}${blockId ? ` in ${blockId}` : ""}`;
+          if (!expected) {
+            expect(got, what).toBe("sold_out");
+            seen.soldOut++;
+            continue;
+          }
+          expect(got, what).toEqual([...expected].sort());
+          const [first] = expected;
+          const together = expected.every((k, i) => k.split(":").slice(0, 2).join() === first!.split(":").slice(0, 2).join() && Number(k.split(":")[2]) === Number(first!.split(":")[2]) + i);
+          if (together) seen.run++;
+          else seen.parts++;
+          if (blockId) seen.block++;
+        }
+      }
+    }
+    // The random cases reached every path: runs, the fallback, sold out, a chosen block.
+    expect(seen.run).toBeGreaterThan(40);
+    expect(seen.parts).toBeGreaterThan(5);
+    expect(seen.soldOut).toBeGreaterThan(3);
+    expect(seen.block).toBeGreaterThan(5);
+  }, 240_000);
+});
+
+describe("best available in the database", () => {
+  let shop: ShopEvent;
+  beforeAll(async () => {
+    // Two blocks of 5 rows × 10 seats; the second is sold at the box office only.
+    const layout = gridLayout(2, 5, 10);
+    layout.blocks[1]!.boxofficeOnly = true;
+    shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1", dailyQuantity: 500 })] });
+  });
+  const all = () => [...gridLayout(2, 5, 10).blocks].flatMap((b) => blockSeats(b as SeatedBlock).map((s) => s.key));
+
+  it("materialises every seat with its rank", async () => {
+    const rows = await t.database.rows<{ k: string; r: number | null }>(sql`select seat_key as k, best_rank as r from seat_inventory where event_date_id = ${shop.dateIds[0]!}`);
+    const layout = gridLayout(2, 5, 10);
+    const expected = new Map(seated(layout).flatMap((b) => blockSeats(b).map((s) => [s.key, seatRank(b, s.row, s.seat)] as const)));
+    expect(rows).toHaveLength(100);
+    for (const row of rows) expect(row.r, row.k).toBe(expected.get(row.k));
+  });
+
+  it("gives the front row's centre first, then the next best seats, adjacent and never the box office's block online", async () => {
+    await setFree(shop.dateIds[0]!, all());
+    const first = ok(await best(t.client(), shop, "cat1", 2));
+    expect(first.status === "held" && first.seats.sort()).toEqual(["G1:0:4", "G1:0:5"]);
+    const second = ok(await best(t.client(), shop, "cat1", 3));
+    // 1–3 and 6–8 (2.5 off) each leave a seat alone (+3), as do 0–2 and 7–9 (3.5 off): lower index.
+    expect(second.status === "held" && second.seats.sort()).toEqual(["G1:0:1", "G1:0:2", "G1:0:3"]);
+    const third = ok(await best(t.client(), shop, "cat1", 4));
+    // 6–9 is 3 off and strands nothing; row 1 would cost 10.
+    expect(third.status === "held" && third.seats.sort()).toEqual(["G1:0:6", "G1:0:7", "G1:0:8", "G1:0:9"]);
+    const held = (await seatRows(t.database, shop.dateIds)).filter((r) => r.status === "PAYMENT_PENDING").map((r) => r.key);
+    expect(held.sort()).toEqual(["G1:0:1", "G1:0:2", "G1:0:3", "G1:0:4", "G1:0:5", "G1:0:6", "G1:0:7", "G1:0:8", "G1:0:9"]);
+    for (const res of [first, second, third]) if (res.status === "held") await releaseCart(res.cart);
+  });
+
+  it("leaves no seat alone when a nearly as good window does not, and splits 2 + 2 when no run of four is left", async () => {
+    // Row 0 of G1: seats 0, 1 and 5 taken; the rest of G1 taken but row 4.
+    const free = all().filter((k) => k.startsWith("G1:0:") || k.startsWith("G1:4:")).filter((k) => !["G1:0:0", "G1:0:1", "G1:0:5"].includes(k));
+    await setFree(shop.dateIds[0]!, free);
+    expect(await bestOnce(shop, "cat1", 2)).toEqual(["G1:0:6", "G1:0:7"]);
+    // Four: row 0 has runs of 3 and 4 (6–9): 6–9 fills its run.
+    expect(await bestOnce(shop, "cat1", 4)).toEqual(["G1:0:6", "G1:0:7", "G1:0:8", "G1:0:9"]);
+    // Runs of three at most: 2 + 2 (3–4 strands seat 2: 1 + 3; then 6–7 strands 8: 2 + 3), not 3 + 1.
+    await setFree(shop.dateIds[0]!, ["G1:0:2", "G1:0:3", "G1:0:4", "G1:0:6", "G1:0:7", "G1:0:8"]);
+    expect(await bestOnce(shop, "cat1", 4)).toEqual(["G1:0:3", "G1:0:4", "G1:0:6", "G1:0:7"].sort());
+    expect(await bestOnce(shop, "cat1", 7)).toBe("sold_out");
+  });
+
+  it("keeps to the block the buyer chose, and the box office sells its own block", async () => {
+    await setFree(shop.dateIds[0]!, all());
+    expect(await bestOnce(shop, "cat1", 2, "G2")).toBe("sold_out"); // online: not part of the plan
+    const scope = (await loadScope(t.database.db, shop.dateIds[0]!))!;
+    const atCounter = await holdBest(t.deps, { scopeId: shop.dateIds[0]!, cart: null, ticketCategoryId: shop.category("cat1").id, quantity: 2, blockId: "G2" }, null, { channel: "boxoffice", scope });
+    expect(atCounter.status === "held" && atCounter.seats.sort()).toEqual(["G2:0:4", "G2:0:5"]);
+    // Without a block, the counter gets the best seats of the whole plan (G1 before G2 on ties).
+    const whole = await holdBest(t.deps, { scopeId: shop.dateIds[0]!, cart: null, ticketCategoryId: shop.category("cat1").id, quantity: 2 }, null, { channel: "boxoffice", scope });
+    expect(whole.status === "held" && whole.seats.sort()).toEqual(["G1:0:4", "G1:0:5"]);
+    for (const res of [atCounter, whole]) if (res.status === "held") await releaseCart(res.cart);
+  });
+
+  it("adds to the buyer's cart and says sold out (never taken) when too few seats are left", async () => {
+    await setFree(shop.dateIds[0]!, ["G1:2:0", "G1:2:1", "G1:3:5"]);
+    const buyer = t.client();
+    const first = ok(await best(buyer, shop, "cat1", 2));
+    if (first.status !== "held") throw new Error(first.status);
+    const cart = { id: first.cart.id, secret: first.cart.secret! };
+    const more = ok(await attempt(buyer.trpc.shop.holdBest.mutate({ scopeId: shop.dateIds[0]!, cart, ticketCategoryId: shop.category("cat1").id, quantity: 2 })));
+    expect(more).toEqual({ status: "sold_out", ticketCategoryIds: [shop.category("cat1").id] });
+    const last = ok(await attempt(buyer.trpc.shop.holdBest.mutate({ scopeId: shop.dateIds[0]!, cart, ticketCategoryId: shop.category("cat1").id, quantity: 1 })));
+    expect(last.status === "held" && last.cart.id).toBe(cart.id);
+    const mine = (await seatRows(t.database, shop.dateIds)).filter((r) => r.holdId === cart.id).map((r) => r.key).sort();
+    expect(mine).toEqual(["G1:2:0", "G1:2:1", "G1:3:5"]);
+    await releaseCart(cart);
+  });
+});
+
+describe("the database proves its choice", () => {
+  it("looks further when a window outside the seats it locked first could be better", async () => {
+    // Two blocks of 3 rows × 40 seats. The first statement locks 16 seats (8 + 4·2): block G1's
+    // front row singles and one pair 27–28 that strands seat 29 (rank 16 + 6), and G2's front
+    // singles, all ranked below 20. G1's row 1 centre pair (seats ranked 21, window 20) is not
+    // among them and is better: only "proven" choices may be held, so the statement looks further.
+    const layout = gridLayout(2, 3, 40);
+    const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
+    const front = [10, 12, 14, 16, 18, 21, 23, 25, 27, 28, 29].map((s) => `G1:0:${s}`);
+    const free = [...front, "G2:0:16", "G2:0:18", "G2:0:21", "G2:0:23", "G2:0:25", "G1:1:19", "G1:1:20"];
+    const ranks = new Map(seated(layout).flatMap((b) => blockSeats(b).map((x) => [x.key, seatRank(b, x.row, x.seat)] as const)));
+    expect(free.filter((k) => ranks.get(k)! < 20)).toHaveLength(16);
+    await setFree(shop.dateIds[0]!, free);
+    expect(bestAvailable(layout, free, { quantity: 2, categoryId: "cat1" })[0]).toEqual(["G1:1:19", "G1:1:20"]);
+    expect(await bestOnce(shop, "cat1", 2)).toEqual(["G1:1:19", "G1:1:20"]);
+  });
+});
+
+describe("inventories written before ranks existed", () => {
+  it("get their ranks on the first best-available hold of the date, and the choice is the same", async () => {
+    const layout = gridLayout(2, 4, 9);
+    layout.blocks[1] = { ...(layout.blocks[1] as SeatedBlock), rowDirection: "UP", rowSeats: { "3": 7 } };
+    const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
+    const dateId = shop.dateIds[0]!;
+    await t.database.rows(sql`update seat_inventory set best_rank = null where event_date_id = ${dateId} returning 1`);
+    const [expected] = bestAvailable(layout, activeKeys(layout), { quantity: 3, categoryId: "cat1", maxCandidates: 1 });
+    const res = ok(await best(t.client(), shop, "cat1", 3));
+    expect(res.status === "held" && res.seats.sort()).toEqual([...expected!].sort());
+    const rows = await t.database.rows<{ k: string; r: number | null }>(sql`select seat_key as k, best_rank as r from seat_inventory where event_date_id = ${dateId}`);
+    const ranks = new Map(seated(layout).flatMap((b) => blockSeats(b).map((s) => [s.key, seatRank(b, s.row, s.seat)] as const)));
+    expect(rows.length).toBeGreaterThan(60);
+    for (const row of rows) expect(row.r, row.k).toBe(ranks.get(row.k));
+  });
+});
+
+describe("a season's best available", () => {
+  it("holds the best seats free on every date of the season", async () => {
+    const season = await publishedSeasonWithMatchDay(t);
+    // Seat A:0:1 is taken on one date only: the season cannot have it.
+    const buyer = t.client();
+    ok(await attempt(buyer.trpc.shop.hold.mutate({ scopeId: season.childDates[0]!, cart: null, seats: [{ key: "A:0:1", ticketCategoryId: (await loadScope(t.database.db, season.childDates[0]!))!.categories[0]!.id }], counts: [] })));
+    const res = ok(await attempt(t.client().trpc.shop.holdBest.mutate({ scopeId: season.seasonId, cart: null, ticketCategoryId: season.seasonA, quantity: 2 })));
+    if (res.status !== "held") throw new Error(res.status);
+    expect(res.seats).not.toContain("A:0:1");
+    const rows = (await seatRows(t.database, season.childDates)).filter((r) => r.holdId === res.cart.id);
+    expect(rows).toHaveLength(4);
+    expect(rows.every((r) => r.status === "SEASON_BLOCKED")).toBe(true);
+    expect(new Set(rows.map((r) => r.key))).toEqual(new Set(res.seats));
+  });
+});
