@@ -21,8 +21,14 @@ function stadiumKeys(): string[] {
   const block = (id: string, rows: number, seats: number) => {
     for (let r = 0; r < rows; r++) for (let s = 0; s < seats; s++) keys.push(`${id}:${r}:${s}`);
   };
-  for (let i = 1; i <= 10; i++) block(`N${i}`, 30, 20), block(`S${i}`, 30, 20);
-  for (let i = 1; i <= 4; i++) block(`W${i}`, 25, 20), block(`O${i}`, 25, 20);
+  for (let i = 1; i <= 10; i++) {
+    block(`N${i}`, 30, 20);
+    block(`S${i}`, 30, 20);
+  }
+  for (let i = 1; i <= 4; i++) {
+    block(`W${i}`, 25, 20);
+    block(`O${i}`, 25, 20);
+  }
   for (let i = 1; i <= 2; i++) block(`H${i}`, 25, 40);
   return keys;
 }
