@@ -9,9 +9,6 @@ const DIST = process.env.E2E_DIST;
 
 export default defineConfig({
   testDir: "tests/e2e",
-  // The axe and sideways-scroll audit of every page (issue 24 items 1 and 3) runs on its own
-  // (`npm run test:a11y`) until the pages it reports are fixed; `npm run test:e2e` skips it.
-  testIgnore: process.env.E2E_A11Y === "1" ? [] : [/a11y-pages\.spec\.ts$/],
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

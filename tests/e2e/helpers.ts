@@ -85,14 +85,19 @@ export function fakeUserInfo(exp: number) {
  * does, with the organiser's session of this run (no new login).
  */
 export async function demoMatchId(baseURL: string, request: APIRequestContext): Promise<string> {
+  return demoEventId(baseURL, request, "events", "FC Musterstadt");
+}
+
+/** The id of the demo event or season whose name starts with `prefix`, read as demoMatchId does. */
+export async function demoEventId(baseURL: string, request: APIRequestContext, type: "events" | "seasons", prefix: string): Promise<string> {
   const cookie = organiserState()
     .cookies.map((c) => `${c.name}=${c.value}`)
     .join("; ");
-  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: {} }))}`, { headers: { origin: baseURL, cookie } });
+  const list = await request.get(`/trpc/events.list?input=${encodeURIComponent(JSON.stringify({ json: { type } }))}`, { headers: { origin: baseURL, cookie } });
   expect(list.ok()).toBeTruthy();
   const events = (await list.json()).result.data.json as { id: string; name: string }[];
-  const match = events.find((e) => e.name.startsWith("FC Musterstadt"));
-  if (!match) throw new Error("demo match not seeded");
+  const match = events.find((e) => e.name.startsWith(prefix));
+  if (!match) throw new Error(`demo ${type} "${prefix}" not seeded`);
   return match.id;
 }
 
