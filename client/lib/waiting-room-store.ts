@@ -1,10 +1,10 @@
 /**
  * The buyer's places in on-sale waiting rooms, one per event, kept in localStorage so a reload
- * (or coming back within two minutes) keeps the place (decision 033). `firstAhead` is how many
- * were ahead when the place was first seen, for the progress bar.
+ * (or coming back within two minutes) keeps the place (decision 033). `firstWait` is the wait
+ * estimated when the place was first seen (seconds), for the progress bar.
  */
 const KEY = "waitingRoom";
-export type StoredPlace = { token: string; firstAhead: number | null };
+export type StoredPlace = { token: string; firstWait: number | null };
 type Stored = Record<string, StoredPlace>;
 
 function read(): Stored {

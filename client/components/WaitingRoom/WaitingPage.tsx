@@ -22,12 +22,13 @@ function useWaitText() {
  * The waiting page (decision 033): the buyer's place, the people ahead, the estimated wait and a
  * progress bar, updated by itself. Screen readers hear the place and wait when they change.
  */
-export function WaitingPage({ eventName, status, firstAhead }: { eventName: string; status: Waiting | null; firstAhead: number | null }) {
+export function WaitingPage({ eventName, status, firstWait }: { eventName: string; status: Waiting | null; firstWait: number | null }) {
   const { t, i18n } = useLingui();
   const waitText = useWaitText();
   const number = new Intl.NumberFormat(i18n.locale);
-  const start = Math.max(firstAhead ?? status?.ahead ?? 0, status?.ahead ?? 0);
-  const progress = status ? Math.round(((start - status.ahead + 1) / (start + 1)) * 100) : 0;
+  // How much of the wait first estimated has passed (an estimate may grow: never below 0).
+  const start = Math.max(firstWait ?? 0, 1);
+  const progress = status ? Math.round(Math.min(1, Math.max(0, (start - status.waitSeconds) / start)) * 100) : 0;
   const position = status ? number.format(status.position) : "";
   const wait = status ? waitText(status.waitSeconds) : "";
   return (

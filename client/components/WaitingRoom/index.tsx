@@ -45,7 +45,7 @@ function Queue({ eventId, eventName, children }: { eventId: string; eventName: s
           setOff(true);
           return;
         }
-        const next = { token: res.token, firstAhead: res.token === place?.token ? place.firstAhead : null };
+        const next = { token: res.token, firstWait: res.token === place?.token ? place.firstWait : null };
         queryClient.setQueryData(trpc.waitingRoom.status.queryKey({ eventId, token: res.token }), res.status);
         savePlace(eventId, next);
         setPlace(next);
@@ -80,10 +80,10 @@ function Queue({ eventId, eventName, children }: { eventId: string; eventName: s
     // eslint-disable-next-line react-hooks/exhaustive-deps -- reacts to losing the place only
   }, [lost]);
 
-  // The progress bar starts from the people ahead when the place was first seen.
+  // The progress bar runs from the wait estimated when the place was first seen.
   useEffect(() => {
-    if (status?.state !== "waiting" || !place || place.firstAhead !== null) return;
-    const next = { ...place, firstAhead: status.ahead };
+    if (status?.state !== "waiting" || !place || (place.firstWait ?? null) !== null) return;
+    const next = { ...place, firstWait: status.waitSeconds };
     savePlace(eventId, next);
     setPlace(next);
   }, [status, place, eventId]);
@@ -112,7 +112,7 @@ function Queue({ eventId, eventName, children }: { eventId: string; eventName: s
       </Alert>
     );
   }
-  return <WaitingPage eventName={eventName} status={status?.state === "waiting" ? status : null} firstAhead={place?.firstAhead ?? null} />;
+  return <WaitingPage eventName={eventName} status={status?.state === "waiting" ? status : null} firstWait={place?.firstWait ?? null} />;
 }
 
 /** Waiting: as the server suggests; let in: now and then (the admission runs out); otherwise never. */
