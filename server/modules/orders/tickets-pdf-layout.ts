@@ -1,6 +1,6 @@
 import { degrees, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { drawSponsorRow } from "../print/sponsor-drawing";
-import { type Box, clipped, cutToWidth, drawContained, drawCover, drawQr, fillRounded, fitLines, strokeRounded, winAnsi, wrap } from "./tickets-pdf-parts";
+import { type Box, clipped, cutToWidth, drawContained, drawCover, drawQr, fillRounded, fitLines, fittingChars, strokeRounded, winAnsi, wrap } from "./tickets-pdf-parts";
 
 /**
  * The A4 e-ticket's design (decision 029): the organiser's logo and name at the top, then the
@@ -174,15 +174,15 @@ function facts(page: PDFPage, f: Fonts, t: A4Ticket, x: number, top: number, wid
 
 /** The QR code, the reference under it and the code in small type. Returns the bottom. */
 function qrColumn(page: PDFPage, f: Fonts, t: A4Ticket, x: number, top: number): number {
-  drawQr(page, t.code, x, top - A4_QR, A4_QR);
+  // Measuring needs only its height: the code is encoded once, when drawn.
+  if (page !== MEASURE) drawQr(page, t.code, x, top - A4_QR, A4_QR);
   let y = top - A4_QR - 16;
   page.drawText(winAnsi(t.reference), { x, y, size: 10, font: f.bold, color: INK });
   y -= 12;
   page.drawText(winAnsi(t.labels.code), { x, y, size: 7, font: f.regular, color: MUTED });
   const size = 4.5;
   for (let i = 0; i < t.code.length; ) {
-    let n = 1;
-    while (i + n < t.code.length && f.regular.widthOfTextAtSize(t.code.slice(i, i + n + 1), size) <= A4_QR) n++;
+    const n = fittingChars(t.code, i, f.regular, size, A4_QR);
     y -= size + 1.5;
     page.drawText(t.code.slice(i, i + n), { x, y, size, font: f.regular, color: INK });
     i += n;

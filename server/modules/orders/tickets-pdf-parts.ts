@@ -6,28 +6,30 @@ import {
   fill,
   lineTo,
   moveTo,
-  type PDFDocument,
   type PDFFont,
   type PDFImage,
-  type PDFOperator,
+  PDFContentStream,
+  type PDFDocument,
+  PDFName,
+  PDFNumber,
+  PDFOperator,
+  PDFOperatorNames,
   type PDFPage,
+  PDFRawStream,
   popGraphicsState,
   pushGraphicsState,
-  rectangle,
   setFillingRgbColor,
   setLineWidth,
   setStrokingRgbColor,
   stroke,
 } from "pdf-lib";
+import { deflateSync } from "node:zlib";
 import { encode } from "uqr";
-import type { DbOrTx } from "../../db/client";
-import { readUpload } from "../../storage/uploads";
-import type { SponsorLogWarn } from "../print/sponsors";
 
 /**
  * Drawing parts of the ticket PDFs (orders/tickets-pdf.ts and its A4 layout, the print area's
  * hard tickets): text that the standard fonts can print, wrapping and fitting, the QR code,
- * rounded boxes and pictures from uploads.
+ * rounded boxes and pictures (the uploads themselves: ./tickets-pdf-pictures.ts).
  */
 
 export const MM = 72 / 25.4;
@@ -57,6 +59,23 @@ export function wrap(text: string, font: PDFFont, size: number, width: number): 
   return lines;
 }
 
+/**
+ * How many characters of `text` from `start` fit in `width` (at least one, the rest of the text
+ * at most): the ticket code printed in lines under its QR code. A text's width only grows with
+ * each character, so the longest fitting run is found by halving rather than by measuring
+ * every length (the same lines, a tenth of the measuring).
+ */
+export function fittingChars(text: string, start: number, font: PDFFont, size: number, width: number): number {
+  let fits = 1;
+  let tooLong = text.length - start + 1;
+  while (tooLong - fits > 1) {
+    const n = (fits + tooLong) >> 1;
+    if (font.widthOfTextAtSize(text.slice(start, start + n), size) <= width) fits = n;
+    else tooLong = n;
+  }
+  return fits;
+}
+
 /** `line` cut to `width` with "…" (unchanged when it fits). */
 export function cutToWidth(line: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(line, size) <= width) return line;
@@ -81,13 +100,38 @@ export function fitLines(text: string, font: PDFFont, size: number, width: numbe
 export function drawQr(page: PDFPage, text: string, x: number, y: number, size: number): void {
   const qr = encode(text, { ecc: "M", border: 0 });
   const cell = size / qr.size;
+  // The numbers written as pdf-lib writes them (String(n) for these), each column's and row's
+  // once: pdf-lib's own number objects cost 3 ms of a ticket's ~1,600 squares.
+  const side = pdfNumber(cell);
+  const xs = Array.from({ length: qr.size }, (_, c) => pdfNumber(x + c * cell));
+  const ys = Array.from({ length: qr.size }, (_, r) => pdfNumber(y + size - (r + 1) * cell));
   const squares: PDFOperator[] = [];
   for (let r = 0; r < qr.size; r++) {
     for (let c = 0; c < qr.size; c++) {
-      if (qr.data[r]![c]) squares.push(rectangle(x + c * cell, y + size - (r + 1) * cell, cell, cell));
+      if (qr.data[r]![c]) squares.push(PDFOperator.of(PDFOperatorNames.AppendRectangle, [xs[c]!, ys[r]!, side, side]));
     }
   }
   page.pushOperators(pushGraphicsState(), setFillingRgbColor(0, 0, 0), ...squares, fill(), popGraphicsState());
+}
+
+/** A number as pdf-lib's PDFNumber writes it (plain decimal; these are never below 1e-6 nor above 1e21). */
+function pdfNumber(n: number): string {
+  return Math.abs(n) >= 1e-6 && Math.abs(n) < 1e21 ? String(n) : PDFNumber.of(n).toString();
+}
+
+/**
+ * The PDF's bytes, its page contents compressed by Node's zlib (native) rather than by pdf-lib's
+ * JavaScript deflate, which cost a ticket PDF more than its drawing did. The same deflate: the
+ * pages read the same.
+ */
+export async function savePdf(pdf: PDFDocument): Promise<Uint8Array> {
+  for (const [ref, object] of pdf.context.enumerateIndirectObjects()) {
+    if (!(object instanceof PDFContentStream) || object.dict.get(PDFName.of("Filter")) !== PDFName.of("FlateDecode")) continue;
+    pdf.context.assign(ref, PDFRawStream.of(object.dict, deflateSync(object.getUnencodedContents())));
+  }
+  // Without object streams: pdf-lib compresses those in JavaScript too, for the few hundred bytes
+  // of dictionaries they would save.
+  return pdf.save({ useObjectStreams: false });
 }
 
 export type Box = { x: number; y: number; width: number; height: number };
@@ -150,30 +194,4 @@ export function drawContained(page: PDFPage, image: PDFImage, b: Box, maxScale =
   const height = image.height * scale;
   page.drawImage(image, { x: b.x, y: b.y + (b.height - height) / 2, width, height });
   return width;
-}
-
-/**
- * An upload (the organiser's logo, the event's image: JPEG or PNG) embedded into `pdf`; null
- * without an id, or, with a warning, when the file is missing or cannot be read: a ticket
- * without its picture beats no ticket.
- */
-export async function embedUpload(
-  pdf: PDFDocument,
-  db: DbOrTx,
-  uploadDir: string,
-  uploadId: string | null,
-  log: SponsorLogWarn,
-  what: string,
-): Promise<PDFImage | null> {
-  if (!uploadId) return null;
-  try {
-    const file = await readUpload(db, uploadDir, uploadId);
-    if (!file) return null;
-    if (file.mimeType === "image/png") return await pdf.embedPng(file.data);
-    if (file.mimeType === "image/jpeg") return await pdf.embedJpg(file.data);
-    log.warn({ uploadId, mimeType: file.mimeType }, `${what} is not a PNG or JPEG: left out of the tickets`);
-  } catch (err) {
-    log.warn({ err, uploadId }, `${what} unreadable: left out of the tickets`);
-  }
-  return null;
 }

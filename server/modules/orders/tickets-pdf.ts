@@ -5,12 +5,13 @@ import type { Locale } from "../../../shared/enums";
 import { formatCents } from "../../../shared/rules/money";
 import type { Database } from "../../db/client";
 import { i18nFor } from "../../i18n";
-import { txRows } from "../../db/sql";
-import { drawSponsorRow, embedSponsorLogos } from "../print/sponsor-drawing";
-import { sponsorLogos, type SponsorLogWarn } from "../print/sponsors";
+import { parseJson, txRows } from "../../db/sql";
+import { drawSponsorRow } from "../print/sponsor-drawing";
+import type { SponsorLogWarn } from "../print/sponsors";
 import { signedTicketCode } from "./ticket-code";
 import { A4, type A4Ticket, drawA4Ticket } from "./tickets-pdf-layout";
-import { drawQr, embedUpload, MM, winAnsi, wrap } from "./tickets-pdf-parts";
+import { drawQr, fittingChars, MM, savePdf, winAnsi, wrap } from "./tickets-pdf-parts";
+import { type PictureFile, ticketPicture } from "./tickets-pdf-pictures";
 
 export { drawQr, MM, winAnsi, wrap } from "./tickets-pdf-parts";
 
@@ -84,8 +85,10 @@ type OrderInfo = {
   starts_at: Date | string | null;
   ends_at: Date | string | null;
   organiser_name: string;
-  logo_id: string | null;
-  image_id: string | null;
+  /** The organiser's logo, the event's image (a match day without one: its season's), the sponsors' logos in their order. */
+  logo: PictureFile | string | null;
+  image: PictureFile | string | null;
+  sponsors: PictureFile[] | string;
 };
 
 /** Page formats of tickets (decision 017): A4 as mailed; DIN long (99 × 210 mm) and receipt (80 mm wide), one ticket per page, for the box office's printers. */
@@ -101,6 +104,9 @@ const NARROW: Record<Exclude<TicketPageFormat, "a4">, { W: number; H: number; M:
   receipt: { W: 80 * MM, H: 200 * MM, M: 10, title: 13, value: 10, qr: 120, logos: 0 },
 };
 
+/** An upload as the ticket query returns it (see PictureFile). */
+const FILE = sql`json_build_object('id', u.id, 'fileName', u.file_name, 'mimeType', u.mime_type)`;
+
 /** What rendering needs of the app's deps (AppDeps fits): the database, the signing secret, where uploads are, a logger. */
 export type TicketPdfDeps = { database: Database; config: { APP_SECRET: string; UPLOAD_DIR: string }; log?: SponsorLogWarn };
 
@@ -114,13 +120,33 @@ export function ticketDateText(
 ): string {
   if (!at.starts_at) return "";
   const intl = locale === "de" ? "de-DE" : "en-GB";
-  const full = new Intl.DateTimeFormat(intl, { dateStyle: "full", timeStyle: "short", timeZone: at.time_zone });
+  const full = dateFormat(intl, "full", at.time_zone);
   const start = full.format(new Date(at.starts_at));
   if (!at.ends_at) return start;
-  const day = new Intl.DateTimeFormat("en-CA", { dateStyle: "short", timeZone: at.time_zone });
+  const day = dateFormat("en-CA", "day", at.time_zone);
   const sameDay = day.format(new Date(at.starts_at)) === day.format(new Date(at.ends_at));
-  const end = sameDay ? new Intl.DateTimeFormat(intl, { timeStyle: "short", timeZone: at.time_zone }).format(new Date(at.ends_at)) : full.format(new Date(at.ends_at));
+  const end = sameDay ? dateFormat(intl, "time", at.time_zone).format(new Date(at.ends_at)) : full.format(new Date(at.ends_at));
   return `${start} – ${end}`;
+}
+
+/** Date formats by language, kind and time zone, each made once (making one costs more than a whole line of a ticket). */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const DATE_STYLES: Record<"full" | "day" | "time", Intl.DateTimeFormatOptions> = {
+  full: { dateStyle: "full", timeStyle: "short" },
+  day: { dateStyle: "short" },
+  time: { timeStyle: "short" },
+};
+
+function dateFormat(intl: string, kind: keyof typeof DATE_STYLES, timeZone: string): Intl.DateTimeFormat {
+  const key = `${intl} ${kind} ${timeZone}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    // Time zones are the events' (a few dozen at most); bounded all the same.
+    if (dateFormats.size >= 500) dateFormats.clear();
+    format = new Intl.DateTimeFormat(intl, { ...DATE_STYLES[kind], timeZone });
+    dateFormats.set(key, format);
+  }
+  return format;
 }
 
 /** The venue a ticket prints: "Street 1, addition, 12345 Town". */
@@ -190,8 +216,7 @@ function drawNarrowTicket(page: PDFPage, f: Fonts, t: I18n, format: Exclude<Tick
   const codeSize = 4.5;
   let row = 0;
   for (let i = 0; i < p.code.length; row++) {
-    let n = 1;
-    while (i + n < p.code.length && f.regular.widthOfTextAtSize(p.code.slice(i, i + n + 1), codeSize) <= textWidth) n++;
+    const n = fittingChars(p.code, i, f.regular, codeSize, textWidth);
     page.drawText(p.code.slice(i, i + n), { x: M, y: qrY - 36 - row * (codeSize + 1.5), size: codeSize, font: f.regular });
     i += n;
   }
@@ -225,8 +250,10 @@ export async function renderOrderTickets(
   const [order] = await txRows<OrderInfo>(
     database.db,
     sql`select o.id, o.event_id, o.number, o.status, o.locale, o.buyer, o.is_season, o.scope_id, e.name as event_name, e.time_zone,
-          e.address, e.address_addition, e.city, e.zip, org.name as organiser_name, org.logo_upload_id as logo_id,
-          coalesce(e.image_id, (select s.image_id from events s where s.id = e.season_id)) as image_id,
+          e.address, e.address_addition, e.city, e.zip, org.name as organiser_name,
+          (select ${FILE} from uploads u where u.id = org.logo_upload_id) as logo,
+          (select ${FILE} from uploads u where u.id = coalesce(e.image_id, (select s.image_id from events s where s.id = e.season_id))) as image,
+          coalesce((select json_agg(${FILE} order by sp.position) from event_sponsors sp join uploads u on u.id = sp.upload_id where sp.event_id = o.event_id), '[]') as sponsors,
           coalesce(d.starts_at, (select min(cd.starts_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = e.id)) as starts_at,
           coalesce(d.ends_at, (select max(cd.ends_at) from event_dates cd join events ce on ce.id = cd.event_id where ce.season_id = e.id)) as ends_at
         from orders o join events e on e.id = o.event_id join organisers org on org.id = e.organiser_id
@@ -246,9 +273,16 @@ export async function renderOrderTickets(
   const uploadDir = deps.config.UPLOAD_DIR;
   const a4 = format === "a4";
   // The sponsors' logos on A4 and where a narrow format has a row for them; the organiser's logo and the event's image on A4.
-  const sponsors = a4 || NARROW[format].logos > 0 ? await embedSponsorLogos(pdf, await sponsorLogos(database.db, uploadDir, order.event_id, log), log) : [];
-  const logo = a4 ? await embedUpload(pdf, database.db, uploadDir, order.logo_id, log, "organiser logo") : null;
-  const image = a4 ? await embedUpload(pdf, database.db, uploadDir, order.image_id, log, "event image") : null;
+  const sponsors: PDFImage[] = [];
+  if (a4 || NARROW[format].logos > 0) {
+    for (const file of parseJson(order.sponsors)) {
+      const logo = await ticketPicture(pdf, uploadDir, file, log, "sponsor logo", { eventId: order.event_id });
+      if (logo) sponsors.push(logo);
+    }
+  }
+  const picture = (file: PictureFile | string | null, what: string) => (a4 && file ? ticketPicture(pdf, uploadDir, parseJson(file), log, what) : null);
+  const logo = await picture(order.logo, "organiser logo");
+  const image = await picture(order.image, "event image");
   const buyerName = `${order.buyer.firstName} ${order.buyer.lastName}`.trim();
 
   for (const [index, line] of lines.entries()) {
@@ -298,5 +332,5 @@ export async function renderOrderTickets(
     };
     drawA4Ticket(pdf.addPage([A4.width, A4.height]), { regular, bold }, ticket);
   }
-  return { number: order.number, pdf: await pdf.save() };
+  return { number: order.number, pdf: await savePdf(pdf) };
 }
