@@ -27,7 +27,12 @@ export type BestPool = {
   restricted: boolean;
 };
 
-export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number };
+/**
+ * `limit`: how many seats the statement locks at most (SKIP LOCKED: seats others have locked are
+ * passed over); null: every free seat of the pool, waiting for the locks others hold (in key
+ * order, decision 009), for when the seats left are all being taken by others at that moment.
+ */
+export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number | null };
 
 export type BestReport = {
   /** Free seats the statement locked: the best by rank not locked by others; fewer than `limit` means all of them. */
@@ -50,10 +55,11 @@ export type BestResult = HoldStatementResult & { best: BestReport };
 
 /**
  * The best free seats of the pool by rank, locked, skipping seats others have locked: at most
- * `limit` of them (all without a limit). Needs the cart's lock `lc` before it (decision 009).
+ * `limit` of them (every one without); with `limit` null every free seat, waiting for the locks
+ * of others, in key order. Needs the cart's lock `lc` before it (decision 009).
  */
-function poolRows(pool: BestPool, limit?: number): SQL {
-  return lockRows(
+function poolRows(pool: BestPool, limit: number | null | undefined): SQL {
+  const select = 
     sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
         split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)::int as r,
         split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int as x
@@ -62,11 +68,9 @@ function poolRows(pool: BestPool, limit?: number): SQL {
         ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
         and ${TAKEABLE}
         ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}
-        and exists (select 1 from lc)`,
-    sql`s.best_rank`,
-    sql`for update of s skip locked`,
-    limit,
-  );
+        and exists (select 1 from lc)`;
+  if (limit === null) return lockRows(select, sql`s.event_date_id, s.seat_key`, sql`for update of s`);
+  return lockRows(select, sql`s.best_rank`, sql`for update of s skip locked`, limit);
 }
 
 /** Whether seat `at` of run `e`'s row is free for judging orphans (the committed state). */
@@ -86,10 +90,12 @@ function freeNear(pool: BestPool, at: SQL): SQL {
  * report tells the caller to look further (a larger limit) or fall back (no run of N at all).
  */
 export function holdBestStatement(input: BestInput): SQL {
-  const { pool, limit } = input;
+  const { pool } = input;
+  // Waiting for every free seat: the pool is all of them.
+  const limit = input.limit ?? 2 ** 31 - 1;
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
-  const seats = sql`pool as (${poolRows(pool, limit)}),
+  const seats = sql`pool as (${poolRows(pool, input.limit)}),
     isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),
     win as (
       select i.b, i.r, i.x as st, lead(i.x, ${n1}::int) over w as en, greatest(i.rk, lead(i.rk, ${n1}::int) over w) - ${n1}::int as sc,
@@ -123,18 +129,19 @@ export async function runHoldBestStatement(db: Db, input: BestInput): Promise<Be
 
 /**
  * Best available when the pool holds no run of N at all (the statement above looked at every
- * free seat): one transaction locks the cart, then every free seat of the pool (SKIP LOCKED),
- * `choose` picks the group among them (the pure rule's fallback, in parts), and the hold
- * statement takes exactly those in the same transaction, so the choice is still made under the
- * locks. `result` is null when `choose` found no group (fewer than N seats left).
+ * free seat): one transaction locks the cart, then every free seat of the pool (SKIP LOCKED, or
+ * waiting for others' locks in key order with `wait`), `choose` picks the group among them (the
+ * pure rule's fallback, in parts), and the hold statement takes exactly those in the same
+ * transaction, so the choice is still made under the locks. `result` is null when `choose` found
+ * no group (fewer than N seats left).
  */
 export async function holdChosen(
   db: Db,
-  input: Omit<BestInput, "limit">,
+  input: Omit<BestInput, "limit"> & { wait: boolean },
   choose: (free: string[]) => string[] | null,
 ): Promise<{ pooled: number; result: HoldStatementResult | null }> {
   return db.transaction(async (tx) => {
-    const rows = await txRows<{ k: string }>(tx, sql`with lc as (${cartLock(input.cart)}), pool as (${poolRows(input.pool)}) select seat_key as k from pool`);
+    const rows = await txRows<{ k: string }>(tx, sql`with lc as (${cartLock(input.cart)}), pool as (${poolRows(input.pool, input.wait ? null : undefined)}) select seat_key as k from pool`);
     const group = choose(rows.map((r) => r.k));
     if (!group || group.length !== input.quantity) return { pooled: rows.length, result: null };
     const seats = group.map((key) => ({ key, tc: input.pool.tc, cat: input.pool.category }));

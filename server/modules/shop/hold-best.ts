@@ -59,7 +59,7 @@ export async function holdBest(deps: AppDeps, input: HoldBestInput, client: Hold
     quota,
     area: new Map(),
     tcOf: () => tc.id,
-    take: (cart, lastAttempt) => takeBest(deps, scope, pool, quantity, quota, cart, lastAttempt, choose),
+    take: taker(deps, scope, pool, quantity, quota, choose),
   };
   try {
     return await holdTaking(deps, scope, input.cart, taking, client, channel);
@@ -86,46 +86,50 @@ const limits = new Map<string, number>();
 /**
  * The statement, looking further until its choice is proven (see BestReport): held, or refused by
  * the counters or the cart's version (decided by holdOnce). With no run of N among every free
- * seat: the pure rule's fallback in one transaction. With fewer than N seats to lock: sold out,
- * unless the committed state has them (holds in flight may still give them up: `Contended`).
+ * seat: the pure rule's fallback in one transaction. With fewer than N seats to lock but more
+ * free in the committed state, the seats left are all being taken by others at that moment: the
+ * next try waits for their locks instead of passing over them (`Contended`), so a buyer is never
+ * starved by others who keep locking the last seats; after waiting, fewer than N is sold out.
  */
-async function takeBest(
-  deps: AppDeps,
-  scope: ShopScope,
-  pool: BestPool,
-  quantity: number,
-  quota: Map<string, number>,
-  cart: HoldCart,
-  lastAttempt: boolean,
-  choose: (free: string[]) => string[] | null,
-) {
+function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number, quota: Map<string, number>, choose: (free: string[]) => string[] | null): Taking["take"] {
   const db = deps.database.seats;
-  const base = {
-    scope: { kind: scope.kind, dateIds: scope.dateIds, scopeId: scope.scopeId, event: scope.event },
-    cart,
-    items: [],
-    quota,
-    area: new Map<string, number>(),
-    fast: deps.database.kind === "postgres",
-    pool,
-    quantity,
+  let wait = false;
+  return async (cart: HoldCart) => {
+    const base = {
+      scope: { kind: scope.kind, dateIds: scope.dateIds, scopeId: scope.scopeId, event: scope.event },
+      cart,
+      items: [],
+      quota,
+      area: new Map<string, number>(),
+      fast: deps.database.kind === "postgres",
+      pool,
+      quantity,
+    };
+    const soldOut = { status: "sold_out" as const, ticketCategoryIds: [pool.tc] };
+    if (wait) {
+      const res = await runHoldBestStatement(db, { ...base, limit: null });
+      if (res.best.proven) return res;
+      if (res.best.pooled < quantity) return soldOut;
+      return (await holdChosen(db, { ...base, wait: true }, choose)).result ?? soldOut;
+    }
+    const key = `${pool.dateId}:${pool.tc}:${pool.blocks.length === 1 ? pool.blocks[0] : ""}:${quantity}`;
+    const first = limits.get(key) ?? baseLimit(quantity);
+    for (let limit = first; ; limit *= GROWTH) {
+      const res = await runHoldBestStatement(db, { ...base, limit });
+      if (res.best.proven) {
+        remember(key, limit === first ? Math.max(baseLimit(quantity), Math.floor(limit / 2)) : limit);
+        return res;
+      }
+      if (res.best.pooled >= limit) continue; // more free seats than looked at: look further
+      if (res.best.pooled >= quantity) {
+        const { result } = await holdChosen(db, { ...base, wait: false }, choose);
+        if (result) return result;
+      }
+      if ((await countFree(db, pool)) < quantity) return soldOut;
+      wait = true;
+      throw new Contended();
+    }
   };
-  const key = `${pool.dateId}:${pool.tc}:${pool.blocks.length === 1 ? pool.blocks[0] : ""}:${quantity}`;
-  const first = limits.get(key) ?? baseLimit(quantity);
-  for (let limit = first; ; limit *= GROWTH) {
-    const res = await runHoldBestStatement(db, { ...base, limit });
-    if (res.best.proven) {
-      remember(key, limit === first ? Math.max(baseLimit(quantity), Math.floor(limit / 2)) : limit);
-      return res;
-    }
-    if (res.best.pooled >= limit) continue; // more free seats than looked at: look further
-    if (res.best.pooled >= quantity) {
-      const { result } = await holdChosen(db, base, choose);
-      if (result) return result;
-    }
-    if (!lastAttempt && (await countFree(db, pool)) >= quantity) throw new Contended();
-    return { status: "sold_out" as const, ticketCategoryIds: [pool.tc] };
-  }
 }
 
 function remember(key: string, limit: number): void {
