@@ -22,6 +22,9 @@
  * inventory:check's drift. pgbench's single-row conditional UPDATE (16 clients, prepared, 10 s)
  * runs first as the limit of this machine.
  *
+ * The largest level of best available runs once more with the event's waiting room on
+ * (BENCH_WAITING_RATE buyers let in per minute, default 20,000: the room's own cost; each buyer
+ * joins, waits until let in, then holds with its admission; BENCH_WAITING=0 skips it).
  * The last line is one JSON object for the largest level of best available:
  * {"buyers","mode","ordersPerMin","holdP95Ms","orderP95Ms","takenRate","doubleSold","drift","pgbenchTps"}
  * plus "mailP95S", "mailMaxS", "mailMissing", "levels" (every level's row).
@@ -48,12 +51,18 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const LOAD_PROCS = Number(process.env.BENCH_LOAD_PROCS ?? 2);
 const MAIL_WAIT_S = Number(process.env.BENCH_MAIL_WAIT ?? 150);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
+const WAITING = process.env.BENCH_WAITING !== "0";
+const WAITING_RATE = Number(process.env.BENCH_WAITING_RATE ?? 20_000);
 
 const log = (msg: string) => console.error(`[bench:onsale] ${msg}`);
 
 type Row = {
   buyers: number;
   mode: "best" | "random";
+  waitingRoom: boolean;
+  /** Waiting room: join to let in, p50 / p95 ms. */
+  admittedP50Ms: number;
+  admittedP95Ms: number;
   completed: number;
   seconds: number;
   ordersPerMin: number;
@@ -109,7 +118,7 @@ function startLoad(cfg: LoadConfig): { proc: ChildProcess; ready: Promise<void>;
   return { proc, ready, result };
 }
 
-async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Promise<Row> {
+async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, waitingRoom = false): Promise<Row> {
   const name = `bench_onsale_${randomBytes(4).toString("hex")}`;
   const admin = postgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
@@ -124,9 +133,15 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Pr
       SMTP_URL: `smtp://127.0.0.1:${sink.port}`,
       // Every buyer is its own device and address here; a device may start a cart per order.
       HOLD_MAX_CARTS_PER_DEVICE: "1000",
+      WAITING_ROOM_JOINS_PER_MINUTE: "1000000",
     });
     const match = await loadMatch(db, server);
     await db`analyze seat_inventory`;
+    if (waitingRoom) {
+      await db`update events set waiting_room_enabled = true, waiting_room_per_minute = ${WAITING_RATE} where id = ${match.eventId}`;
+      // Instances read the switch within a second.
+      await sleep(1500);
+    }
     // Best available asks for the ticket category most seats can be held with (as most on-sale buyers do).
     const byTc = new Map<string, number>();
     for (const s of match.seats) byTc.set(s.tc, (byTc.get(s.tc) ?? 0) + 1);
@@ -144,6 +159,8 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Pr
         origin: server!.baseUrl,
         appSecret,
         scopeId: match.scopeId,
+        eventId: match.eventId,
+        waitingRoom,
         ticketCategoryId: tc,
         mode,
         seats: mode === "random" ? shuffled(seatKeys) : [],
@@ -160,6 +177,7 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Pr
 
     const hold = new Histogram();
     const order = new Histogram();
+    const admitted = new Histogram();
     let completed = 0;
     let holds = 0;
     let taken = 0;
@@ -169,6 +187,7 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Pr
     for (const r of results) {
       hold.merge(r.hold);
       order.merge(r.order);
+      admitted.merge(r.admitted);
       completed += r.completed;
       holds += r.holds;
       taken += r.taken;
@@ -197,6 +216,9 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink): Pr
     return {
       buyers,
       mode,
+      waitingRoom,
+      admittedP50Ms: round(admitted.percentile(50)),
+      admittedP95Ms: round(admitted.percentile(95)),
       completed,
       seconds: round(seconds, 1),
       ordersPerMin: Math.round((completed / seconds) * 60),
@@ -232,33 +254,34 @@ async function main() {
   const sink = await startSink();
   const rows: Row[] = [];
   try {
-    for (const mode of MODES) {
-      for (const buyers of LEVELS) {
-        const row = await runLevel(buyers, mode, sink);
-        rows.push(row);
-        log(
-          `  ${buyers} ${mode}: ${fmt(row.ordersPerMin, 0)} orders/min, hold p50/p95/p99 ${fmt(row.holdP50Ms)}/${fmt(row.holdP95Ms)}/${fmt(row.holdP99Ms)} ms, ` +
-            `order p50/p95 ${fmt(row.orderP50Ms)}/${fmt(row.orderP95Ms)} ms, taken ${fmt(row.takenRate * 100)} %, errors ${row.errors}, ` +
-            `CPU/order server ${fmt(row.serverCpuMsPerOrder)} ms, Postgres ${fmt(row.postgresCpuMsPerOrder)} ms, machine ${fmt(row.machineBusy * 100, 0)} % busy, ` +
-            `mail p95/max ${fmt(row.mailP95S)}/${fmt(row.mailMaxS)} s (${row.mailMissing} missing), doubleSold ${row.doubleSold}, drift ${row.drift}`,
-        );
-      }
-    }
+    const report = (row: Row) => {
+      rows.push(row);
+      log(
+        `  ${row.buyers} ${row.mode}${row.waitingRoom ? " + waiting room" : ""}: ${fmt(row.ordersPerMin, 0)} orders/min, hold p50/p95/p99 ${fmt(row.holdP50Ms)}/${fmt(row.holdP95Ms)}/${fmt(row.holdP99Ms)} ms, ` +
+          `order p50/p95 ${fmt(row.orderP50Ms)}/${fmt(row.orderP95Ms)} ms, taken ${fmt(row.takenRate * 100)} %, errors ${row.errors}, ` +
+          `CPU/order server ${fmt(row.serverCpuMsPerOrder)} ms, Postgres ${fmt(row.postgresCpuMsPerOrder)} ms, machine ${fmt(row.machineBusy * 100, 0)} % busy, ` +
+          `mail p95/max ${fmt(row.mailP95S)}/${fmt(row.mailMaxS)} s (${row.mailMissing} missing), doubleSold ${row.doubleSold}, drift ${row.drift}` +
+          (row.waitingRoom ? `, let in after p50/p95 ${fmt(row.admittedP50Ms)}/${fmt(row.admittedP95Ms)} ms` : ""),
+      );
+    };
+    for (const mode of MODES) for (const buyers of LEVELS) report(await runLevel(buyers, mode, sink));
+    const largest = Math.max(...LEVELS);
+    if (WAITING && MODES.includes("best")) report(await runLevel(largest, "best", sink, true));
   } finally {
     await sink.close();
   }
 
   console.log("");
-  console.log("| buyers | mode | orders/min | hold p50 / p95 / p99 ms | order p50 / p95 ms | taken | CPU/order server / PG ms | mail p95 / max s | doubleSold | drift |");
-  console.log("|---|---|---|---|---|---|---|---|---|---|");
+  console.log("| buyers | mode | room | orders/min | hold p50 / p95 / p99 ms | order p50 / p95 ms | taken | CPU/order server / PG ms | mail p95 / max s | doubleSold | drift |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
     console.log(
-      `| ${r.buyers} | ${r.mode} | ${fmt(r.ordersPerMin, 0)} | ${fmt(r.holdP50Ms)} / ${fmt(r.holdP95Ms)} / ${fmt(r.holdP99Ms)} | ${fmt(r.orderP50Ms)} / ${fmt(r.orderP95Ms)} | ${fmt(r.takenRate * 100)} % | ` +
+      `| ${r.buyers} | ${r.mode} | ${r.waitingRoom ? "on" : "off"} | ${fmt(r.ordersPerMin, 0)} | ${fmt(r.holdP50Ms)} / ${fmt(r.holdP95Ms)} / ${fmt(r.holdP99Ms)} | ${fmt(r.orderP50Ms)} / ${fmt(r.orderP95Ms)} | ${fmt(r.takenRate * 100)} % | ` +
         `${fmt(r.serverCpuMsPerOrder)} / ${fmt(r.postgresCpuMsPerOrder)} | ${fmt(r.mailP95S)} / ${fmt(r.mailMaxS)}${r.mailMissing ? ` (${r.mailMissing} missing)` : ""} | ${r.doubleSold} | ${r.drift} |`,
     );
   }
   console.log(`pgbench single-row conditional UPDATE: ${fmt(tps, 0)} tps`);
-  const best = rows.filter((r) => r.mode === "best").sort((a, b) => b.buyers - a.buyers)[0] ?? rows[0]!;
+  const best = rows.filter((r) => r.mode === "best" && !r.waitingRoom).sort((a, b) => b.buyers - a.buyers)[0] ?? rows[0]!;
   console.log(
     JSON.stringify({
       buyers: best.buyers,

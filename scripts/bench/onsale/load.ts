@@ -21,6 +21,9 @@ export type LoadConfig = {
   origin: string;
   appSecret: string;
   scopeId: string;
+  eventId: string;
+  /** The event's waiting room is on: each buyer joins it and holds with its admission. */
+  waitingRoom: boolean;
   ticketCategoryId: string;
   mode: "best" | "random";
   /** Random mode: the seat keys this process picks from (in random order). */
@@ -43,6 +46,8 @@ export type LoadResult = {
   /** Wall clock of the first and last completion. */
   firstAt: number;
   lastAt: number;
+  /** Waiting room: ms from joining to being let in, per buyer. */
+  admitted: [number, number][];
 };
 
 type Client = { trpc: TRPCClient<AppRouter>; close: () => void };
@@ -69,7 +74,8 @@ async function run(cfg: LoadConfig, go: Promise<void>): Promise<LoadResult> {
   await go;
   const hold = new Histogram();
   const order = new Histogram();
-  const res: LoadResult = { worker: cfg.worker, hold: [], order: [], holds: 0, taken: 0, soldOut: 0, errors: 0, errorSamples: [], completed: 0, done: [], firstAt: 0, lastAt: 0 };
+  const admittedIn = new Histogram();
+  const res: LoadResult = { worker: cfg.worker, hold: [], order: [], holds: 0, taken: 0, soldOut: 0, errors: 0, errorSamples: [], completed: 0, done: [], firstAt: 0, lastAt: 0, admitted: [] };
   const deadline = Date.now() + cfg.seconds * 1000;
   let soldOut = false;
   let cursor = 0;
@@ -87,6 +93,25 @@ async function run(cfg: LoadConfig, go: Promise<void>): Promise<LoadResult> {
     clients.map(async (c, i) => {
       const n = cfg.firstBuyer + i;
       let round = 0;
+      // With the room on: join, wait to be let in (at the pace the server asks), hold with the admission.
+      let admission: string | undefined;
+      if (cfg.waitingRoom) {
+        const joinedAt = performance.now();
+        try {
+          const joined = await c.trpc.waitingRoom.join.mutate({ eventId: cfg.eventId, token: null });
+          let status = joined.status;
+          admission = joined.token ?? undefined;
+          while (status.state === "waiting" && Date.now() < deadline) {
+            await sleep(status.pollMs);
+            status = await c.trpc.waitingRoom.status.query({ eventId: cfg.eventId, token: admission! });
+          }
+          if (status.state !== "admitted" && status.state !== "off") return;
+          admittedIn.add(performance.now() - joinedAt);
+        } catch (err) {
+          fail(err);
+          return;
+        }
+      }
       while (!soldOut && Date.now() < deadline) {
         round++;
         const t0 = performance.now();
@@ -94,14 +119,14 @@ async function run(cfg: LoadConfig, go: Promise<void>): Promise<LoadResult> {
         try {
           let r;
           if (cfg.mode === "best") {
-            r = await c.trpc.shop.holdBest.mutate({ scopeId: cfg.scopeId, cart: null, ticketCategoryId: cfg.ticketCategoryId, quantity: 2 });
+            r = await c.trpc.shop.holdBest.mutate({ scopeId: cfg.scopeId, cart: null, ticketCategoryId: cfg.ticketCategoryId, quantity: 2, admission });
           } else {
             const keys = nextSeats();
             if (!keys) {
               soldOut = true;
               break;
             }
-            r = await c.trpc.shop.hold.mutate({ scopeId: cfg.scopeId, cart: null, seats: keys.map((key) => ({ key, ticketCategoryId: cfg.ticketCategoryId })) });
+            r = await c.trpc.shop.hold.mutate({ scopeId: cfg.scopeId, cart: null, seats: keys.map((key) => ({ key, ticketCategoryId: cfg.ticketCategoryId })), admission });
           }
           hold.add(performance.now() - t0);
           res.holds++;
@@ -144,6 +169,7 @@ async function run(cfg: LoadConfig, go: Promise<void>): Promise<LoadResult> {
     }),
   );
   res.hold = hold.toJSON();
+  res.admitted = admittedIn.toJSON();
   res.order = order.toJSON();
   for (const c of clients) c.close();
   return res;
