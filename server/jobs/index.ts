@@ -1,11 +1,10 @@
-import nodemailer from "nodemailer";
 import type { AppDeps } from "../deps";
 import { deleteStaleRateLimits } from "../lib/rate-limit";
-import { sendDueMails } from "../mail/outbox";
+import { type MailSender, startMailSender } from "../mail/sender";
 import { sendDailySummaries } from "../modules/account/daily-summary";
 import { deleteExpiredSessions } from "../modules/auth/session";
 import { publishDueEvents } from "../modules/events/lifecycle";
-import { attachmentRenderer, processRefunds, reconcilePayments } from "../modules/orders/jobs";
+import { processRefunds, reconcilePayments } from "../modules/orders/jobs";
 import { reconcilePlanPayments } from "../modules/account/plan-settle";
 import { sweepExpiredCarts } from "../modules/shop/holds";
 import { deleteExpiredReportExports, processReportExports } from "../modules/reports/exports/worker";
@@ -53,13 +52,10 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
       },
     },
   ];
+  // The send-mail job drains the outbox whenever mails are due (server/mail/sender.ts, decision 034).
+  let mail: MailSender | null = null;
   if (deps.config.SMTP_URL) {
-    const transport = nodemailer.createTransport(deps.config.SMTP_URL);
-    jobs.push({
-      name: "send-mail",
-      everyMs: 2000,
-      run: () => sendDueMails(deps.database, transport, deps.config.MAIL_FROM, deps.log, attachmentRenderer(deps)),
-    });
+    mail = startMailSender(deps);
   } else {
     deps.log.info("SMTP_URL is not set: mails stay in the outbox (see /dev/mail outside production)");
   }
@@ -84,6 +80,6 @@ export function startJobs(deps: AppDeps): () => Promise<void> {
 
   return async () => {
     for (const t of timers) clearInterval(t);
-    await Promise.allSettled([...running]);
+    await Promise.allSettled([...running, mail?.stop()]);
   };
 }

@@ -4,7 +4,7 @@ import pino from "pino";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Database, openDatabase } from "../../server/db/client";
 import { outboxMails } from "../../server/db/schema";
-import { enqueueMail, sendDueMails } from "../../server/mail/outbox";
+import { drainOutbox, enqueueMail, sendDueMails } from "../../server/mail/outbox";
 import { createTestDatabase, type TestDatabase } from "./helpers/database";
 
 const FROM = "Ticketing <no-reply@example.com>";
@@ -173,6 +173,94 @@ describe("sendDueMails", () => {
       }
     } finally {
       if (second !== database) await second.close();
+    }
+  });
+});
+
+describe("draining the outbox (decision 034)", () => {
+  it("one run sends every due mail, not a batch per tick", async () => {
+    // The job used to claim 20 mails per 2-second tick: 45 mails took three ticks.
+    const addresses = await enqueue(45, "all");
+    const { transport, delivered } = fakeTransport({ delayMs: () => 2 });
+    expect(await sendDueMails(database, transport, FROM, log)).toBe(45);
+    expect(delivered.map((m) => m.to).sort()).toEqual([...addresses].sort());
+    for (const row of await rowsFor(addresses)) expect(row).toMatchObject({ status: "sent", attempts: 1 });
+  });
+
+  it("sends several at once, and mails written while it runs in the same run", async () => {
+    const first = await enqueue(12, "first");
+    let inFlight = 0;
+    let most = 0;
+    let later: Promise<string[]> | null = null;
+    const delivered: string[] = [];
+    const mail = await drainOutbox(
+      database,
+      async (m) => {
+        inFlight++;
+        most = Math.max(most, inFlight);
+        // A sale goes on while the mails go out: 10 more orders' mails arrive with the first one sent.
+        later ??= enqueue(10, "later");
+        await later;
+        await new Promise((r) => setTimeout(r, 5));
+        delivered.push(m.to);
+        inFlight--;
+      },
+      log,
+      { concurrency: 4 },
+    );
+    expect(mail).toBe(22);
+    expect(most).toBe(4);
+    expect(delivered.sort()).toEqual([...first, ...(await later!)].sort());
+  });
+
+  it("stopped, it finishes the mails it took and leaves the rest due, their attempt not counted", async () => {
+    const addresses = await enqueue(10, "stop");
+    const stop = new AbortController();
+    const delivered: string[] = [];
+    const sent = await drainOutbox(
+      database,
+      async (m) => {
+        stop.abort();
+        await new Promise((r) => setTimeout(r, 5));
+        delivered.push(m.to);
+      },
+      log,
+      { concurrency: 2, signal: stop.signal },
+    );
+    expect(sent).toBe(delivered.length);
+    expect(sent).toBeGreaterThan(0);
+    expect(sent).toBeLessThan(10);
+    const rows = await rowsFor(addresses);
+    expect(rows.filter((r) => r.status === "sent").map((r) => r.to).sort()).toEqual([...delivered].sort());
+    for (const row of rows.filter((r) => r.status === "pending")) {
+      expect(row.attempts).toBe(0);
+      expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(Date.now());
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DATABASE_URL)("two senders of 8 lanes each on Postgres", () => {
+  it("never send one mail twice and leave none behind", async () => {
+    const second = await openDatabase({ url: database.url!, maxConnections: 10 });
+    try {
+      for (let trial = 0; trial < 5; trial++) {
+        const addresses = await enqueue(200, `lanes${trial}`);
+        const { transport, delivered } = fakeTransport({ delayMs: () => Math.floor(Math.random() * 3) });
+        const [a, b] = await Promise.all([
+          sendDueMails(database, transport, FROM, log, undefined, { concurrency: 8 }),
+          sendDueMails(second, transport, FROM, log, undefined, { concurrency: 8 }),
+        ]);
+        const counts = new Map<string, number>();
+        for (const m of delivered) counts.set(m.to, (counts.get(m.to) ?? 0) + 1);
+        expect([...counts].filter(([, n]) => n > 1), `trial ${trial}: sent twice`).toEqual([]);
+        expect(counts.size).toBe(200);
+        expect(a + b).toBe(200);
+        // Both took part: the race was run.
+        expect(Math.min(a, b)).toBeGreaterThan(0);
+        for (const row of await rowsFor(addresses)) expect(row).toMatchObject({ status: "sent", attempts: 1 });
+      }
+    } finally {
+      await second.close();
     }
   });
 });

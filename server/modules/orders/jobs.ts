@@ -1,12 +1,8 @@
 import { sql } from "drizzle-orm";
-import type { Locale } from "../../../shared/enums";
-import type { MailAttachment } from "../../db/schema";
 import type { AppDeps } from "../../deps";
 import { retryDelaySeconds } from "../../mail/outbox";
 import { txRows } from "../../db/sql";
 import { handlePaymentNews } from "./settle";
-import { renderOrderInvoicePdf } from "./invoices/pdf";
-import { renderOrderTickets } from "./tickets-pdf";
 
 const REFUND_LEASE_SECONDS = 120;
 const MAX_REFUND_ATTEMPTS = 10;
@@ -81,17 +77,5 @@ export async function reconcilePayments(deps: AppDeps, olderThanSeconds = 120): 
   return settled;
 }
 
-/** The mail sender's attachment maker: an order's tickets, or an invoice or credit note, as PDF. */
-export function attachmentRenderer(deps: AppDeps) {
-  return async (attachment: MailAttachment, locale: Locale) => {
-    if (attachment.kind === "order_invoice") {
-      // In the invoice's own language (the buyer's), whatever the mail's.
-      const invoice = await renderOrderInvoicePdf(deps.database.db, attachment.invoiceId);
-      if (!invoice) throw new Error(`invoice ${attachment.invoiceId} not found`);
-      return { filename: `${invoice.number}.pdf`, content: Buffer.from(invoice.pdf), contentType: "application/pdf" };
-    }
-    const rendered = await renderOrderTickets(deps, attachment.orderId, locale);
-    if (!rendered) throw new Error(`order ${attachment.orderId} not found for its tickets`);
-    return { filename: `tickets-${rendered.number}.pdf`, content: Buffer.from(rendered.pdf), contentType: "application/pdf" };
-  };
-}
+/** The mail sender's attachment maker (server/mail/attachments.ts). */
+export { attachmentRenderer } from "../../mail/attachments";
