@@ -20,11 +20,12 @@
  *   paced   confirmations put into the outbox at BENCH_MAIL_RATE per minute (default 10,000:
  *           the issue's on-sale) for BENCH_MAIL_SECONDS (default 60) while the job sends:
  *           delay p50/p95/max (target: every mail within 2 minutes).
- * BENCH_MAIL_PHASES (default costs,drain,paced) picks the phases.
+ * BENCH_MAIL_PHASES (default costs,drain,paced) picks the phases; BENCH_MAIL_PICTURES=0 leaves
+ * the pictures out.
  * For drain and paced: CPU time per mail (the whole process, the sink's thread, this event
  * loop), the event loop's delay (perf_hooks monitorEventLoopDelay: how long a buyer's request
  * would wait behind the mail work), every mail delivered once with its two PDFs, none failed.
- * The last line is one JSON object: {"orders", "mailsPerS", "drainDelayP95Ms",
+ * The last line is one JSON object: {"orders", "pictures", "mailsPerS", "drainDelayP95Ms",
  * "drainDelayMaxMs", "pacedPerMin", "pacedDelayP50Ms", "pacedDelayP95Ms", "pacedDelayMaxMs",
  * "cpuMsPerMail", "loopMsPerMail", "eventLoopP99Ms", "eventLoopMaxMs", "duplicates", "failed"}.
  */
@@ -54,6 +55,8 @@ const SECONDS = Number(process.env.BENCH_MAIL_SECONDS ?? 60);
 /** How long a phase may wait for its last mail before it gives up (and reports the rest as missing). */
 const MAX_WAIT_S = Number(process.env.BENCH_MAIL_MAX_WAIT_S ?? 900);
 /** Which phases run: BENCH_MAIL_PHASES=costs,drain,paced (default all three). */
+/** BENCH_MAIL_PICTURES=0: the event without photo, logo and sponsors (as the demo's events). */
+const PICTURES = process.env.BENCH_MAIL_PICTURES !== "0";
 const PHASES = new Set((process.env.BENCH_MAIL_PHASES ?? "costs,drain,paced").split(","));
 const TARGET_DELAY_MS = 120_000;
 const FROM = "Bench <no-reply@bench.example>";
@@ -241,7 +244,7 @@ async function main() {
   const sink = await startSink();
   try {
     await database.migrate();
-    const seeded = await seedMailBench(database, uploadDir, ORDERS, log);
+    const seeded = await seedMailBench(database, uploadDir, ORDERS, log, PICTURES);
     const deps = createDeps({ ...config, UPLOAD_DIR: uploadDir }, database, createLogger({ ...config, LOG_LEVEL: "warn" }));
     const smtpUrl = `smtp://127.0.0.1:${sink.port}`;
     let cost: Awaited<ReturnType<typeof costs>> | null = null;
@@ -286,6 +289,7 @@ async function main() {
     console.log(
       JSON.stringify({
         orders: seeded.orders,
+        pictures: PICTURES,
         mailsPerS: drain ? r1(drain.mailsPerS) : null,
         drainDelayP95Ms: ms(drain?.delay.p95),
         drainDelayMaxMs: ms(drain?.delay.max),

@@ -9,7 +9,8 @@ import { storeImageUpload } from "../../../server/storage/uploads";
 /**
  * The mail bench's data: one organiser with a logo, one published event with a photo and two
  * sponsors' logos (the pictures of tests/integration/ticket-pdf-design.test.ts: a 1600 x 900 PNG
- * photo, a 360 x 120 PNG logo with transparency), one date, and `orders` valid orders of 2
+ * photo, a 360 x 120 PNG logo with transparency; none with `pictures` false, as the demo's
+ * events), one date, and `orders` valid orders of 2
  * seats each, each with its invoice. Their confirmation mails (the real template, rendered in
  * the buyer's language, with the tickets and the invoice attached as the sale attaches them)
  * are kept in `bench_confirmations`, numbered 0..n-1, to be put in the outbox when the bench
@@ -70,24 +71,27 @@ function logo(color: number[]): Buffer {
 
 export type MailSeed = { organiserId: string; eventId: string; dateId: string; orders: number };
 
-export async function seedMailBench(database: Database, uploadDir: string, orders: number, log: (msg: string) => void): Promise<MailSeed> {
+export async function seedMailBench(database: Database, uploadDir: string, orders: number, log: (msg: string) => void, pictures = true): Promise<MailSeed> {
   const db = database.db;
   const one = async <T extends Record<string, unknown>>(q: ReturnType<typeof sql>) => (await txRows<T>(db, q))[0]!;
   const { id: organiserId } = await one<{ id: string }>(
     sql`insert into organisers (name, address, zip_code, city, country, vat_id)
         values ('Bench Concerts GmbH', 'Musterstraße 1', '10115', 'Berlin', 'DE', 'DE123456789') returning id::text`,
   );
-  const logoUpload = await storeImageUpload(db, uploadDir, { organiserId, kind: "organiser_logo", data: logo([200, 40, 60]) });
-  const photo = await storeImageUpload(db, uploadDir, { organiserId, kind: "event_image", data: eventPhoto() });
-  await txRows(db, sql`update organisers set logo_upload_id = ${logoUpload.id} where id = ${organiserId}`);
   const { id: eventId } = await one<{ id: string }>(
-    sql`insert into events (organiser_id, name, status, type, published_at, image_id, address, zip, city)
-        values (${organiserId}, 'Bench Open Air: The Big On-Sale Night', 'published', 'REGULAR', now(), ${photo.id}, 'Stadionallee 1', '10115', 'Berlin')
+    sql`insert into events (organiser_id, name, status, type, published_at, address, zip, city)
+        values (${organiserId}, 'Bench Open Air: The Big On-Sale Night', 'published', 'REGULAR', now(), 'Stadionallee 1', '10115', 'Berlin')
         returning id::text`,
   );
-  for (const [position, color] of [[40, 120, 200], [30, 160, 90]].entries()) {
-    const sponsor = await storeImageUpload(db, uploadDir, { organiserId, kind: "sponsor_logo", data: logo(color) });
-    await txRows(db, sql`insert into event_sponsors (event_id, upload_id, position) values (${eventId}, ${sponsor.id}, ${position})`);
+  if (pictures) {
+    const logoUpload = await storeImageUpload(db, uploadDir, { organiserId, kind: "organiser_logo", data: logo([200, 40, 60]) });
+    const photo = await storeImageUpload(db, uploadDir, { organiserId, kind: "event_image", data: eventPhoto() });
+    await txRows(db, sql`update organisers set logo_upload_id = ${logoUpload.id} where id = ${organiserId}`);
+    await txRows(db, sql`update events set image_id = ${photo.id} where id = ${eventId}`);
+    for (const [position, color] of [[40, 120, 200], [30, 160, 90]].entries()) {
+      const sponsor = await storeImageUpload(db, uploadDir, { organiserId, kind: "sponsor_logo", data: logo(color) });
+      await txRows(db, sql`insert into event_sponsors (event_id, upload_id, position) values (${eventId}, ${sponsor.id}, ${position})`);
+    }
   }
   const { id: dateId } = await one<{ id: string }>(
     sql`insert into event_dates (event_id, organiser_id, local_date, starts_at, ends_at)
@@ -168,14 +172,15 @@ export async function seedMailBench(database: Database, uploadDir: string, order
 }
 
 /**
- * Puts the confirmations n in [from, to) into the outbox as if their orders were made now; each
- * copy gets its own address (`r{round}.` + the buyer's) so every delivery is told apart.
+ * Puts the confirmations n in [from, to) into the outbox as if their orders were made now (n
+ * past the orders seeded repeats them); each gets its own address (`r{round}.{n}.` + the
+ * buyer's) so every delivery is told apart.
  */
 export async function enqueueConfirmations(database: Database, round: number, from: number, to: number, orders: number): Promise<number> {
   const rows = await txRows<{ n: number }>(
     database.db,
     sql`insert into outbox_mails ("to", locale, template, subject, text, html, attachments, order_id)
-        select ${`r${round}.`} || c."to", c.locale, 'order_confirmation', c.subject, c.text, c.html, c.attachments, c.order_id
+        select ${`r${round}.`} || g || '.' || c."to", c.locale, 'order_confirmation', c.subject, c.text, c.html, c.attachments, c.order_id
         from generate_series(${from}::int, ${to - 1}::int) g join bench_confirmations c on c.n = g % ${orders}::int
         returning 1 as n`,
   );

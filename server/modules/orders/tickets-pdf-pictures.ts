@@ -23,7 +23,7 @@ type Prepared = { width: number; height: number; image: PDFRawStream; mask: PDFR
 type Entry = { path: string; mtimeMs: number; size: number; prepared: Promise<Prepared>; bytes: number };
 
 /** At most this many pictures and bytes (compressed) per thread; the least recently used go first. */
-export const PICTURE_CACHE = { entries: 64, bytes: 64 * 1024 * 1024 };
+export const PICTURE_CACHE = { entries: 64, bytes: 32 * 1024 * 1024 };
 
 const cache = new Map<string, Entry>();
 
