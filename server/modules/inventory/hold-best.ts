@@ -1,6 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import { ORPHAN_RANK } from "../../../shared/seating/best-rank";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import { parseJson, pgArray, txRows } from "../../db/sql";
 import { cartLock, type HoldStatementInput, type HoldStatementResult, holdResultOf, holdWith, runHoldStatement } from "./hold";
 import { lockRows } from "./lock-order";
@@ -28,39 +28,37 @@ export type BestPool = {
 };
 
 /**
- * `limit`: how many seats the statement locks at most (SKIP LOCKED: seats others have locked are
- * passed over); null: every free seat of the pool, waiting for the locks others hold (in key
- * order, decision 009), for when the seats left are all being taken by others at that moment.
+ * `limit`: how far the statement looks: the ranks of the `limit` best free seats (locked by others
+ * or not) decide a cut, and it locks every free seat up to that rank (SKIP LOCKED: seats others
+ * have locked are passed over). null: every free seat of the pool, waiting for the locks others
+ * hold (in key order, decision 009), for when the seats left are all being taken by others.
  */
 export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number | null };
 
 export type BestReport = {
-  /** Free seats the statement locked: the best by rank not locked by others; fewer than `limit` means all of them. */
+  /** Free seats looked at for the cut (fewer than `limit`: every free seat is below the cut). */
+  seen: number;
+  /** The cut: the worst rank among them (null when none). */
+  cut: number | null;
+  /** Free seats the statement locked: every one up to the cut not locked by others. */
   pooled: number;
-  /** The worst rank among them (null when none). */
-  worst: number | null;
-  /** Locked seats without a rank (an inventory written before ranks, being filled). */
+  /** Seats without a rank among those looked at or locked (an inventory written before ranks, being filled). */
   unranked: number;
-  /** The rank of the best window of N among them (null: no run of N). */
+  /** The rank of the best window of N among the locked seats (null: no run of N). */
   best: number | null;
   /**
-   * Whether that window is the best of every free seat not locked by others: all of them were
-   * locked, or any window with a seat outside ranks worse (a window holding a seat of rank r
-   * ranks at least r − (N − 1)). Only a proven window is held.
+   * Whether that window is the best of every free seat not locked by others: every free seat was
+   * up to the cut, or any window with a seat above the cut ranks worse (a window holding a seat
+   * of rank r ranks at least r − (N − 1)). Only a proven window is held.
    */
   proven: boolean;
 };
 
 export type BestResult = HoldStatementResult & { best: BestReport };
 
-/**
- * The best free seats of the pool by rank, locked, skipping seats others have locked: at most
- * `limit` of them (every one without); with `limit` null every free seat, waiting for the locks
- * of others, in key order. Needs the cart's lock `lc` before it (decision 009).
- */
-function poolRows(pool: BestPool, limit: number | null | undefined): SQL {
-  const select = 
-    sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
+/** The free seats of the pool (`s`), with their rank, block, row and seat index. */
+function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
+  return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
         split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)::int as r,
         split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int as x
       from seat_inventory s
@@ -68,34 +66,56 @@ function poolRows(pool: BestPool, limit: number | null | undefined): SQL {
         ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
         and ${TAKEABLE}
         ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}
-        and exists (select 1 from lc)`;
-  if (limit === null) return lockRows(select, sql`s.event_date_id, s.seat_key`, sql`for update of s`);
-  return lockRows(select, sql`s.best_rank`, sql`for update of s skip locked`, limit);
-}
-
-/** Whether seat `at` of run `e`'s row is free for judging orphans (the committed state). */
-function freeNear(pool: BestPool, at: SQL): SQL {
-  return sql`exists (select 1 from seat_inventory s where s.event_date_id = ${pool.dateId}
-    and s.seat_key = e.b || ':' || e.r::text || ':' || (${at})::text
-    ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`} and ${TAKEABLE})`;
+        ${extra}`;
 }
 
 /**
- * The best-available hold statement: locks the cart, then the `limit` best free seats of the pool
- * (SKIP LOCKED), finds among them the runs of N adjacent seats of one row (islands of
- * consecutive seat indexes), scores every window as the pure rule does — its rank from its end
- * seats, ORPHAN_RANK for each side that leaves one free seat alone (seats next to a run are
- * looked up) — and, when the best window is proven best, takes exactly it with the hold
- * statement's counters, cart version and ledger (`holdWith`). Otherwise nothing changes and the
- * report tells the caller to look further (a larger limit) or fall back (no run of N at all).
+ * The seats a best-available statement chooses from, locked after the cart (`lc`, decision 009):
+ * with a `limit`, every free seat up to the cut (CTE `cut`), skipping seats others have locked;
+ * with `limit` null every free seat, waiting for the locks of others, in key order; with
+ * `limit` undefined (`holdChosen`) every free seat, skipping locked ones.
+ */
+function poolRows(pool: BestPool, limit: number | null | undefined): SQL {
+  const afterCart = sql`and exists (select 1 from lc)`;
+  if (limit === null) return lockRows(freeSeats(pool, afterCart), sql`s.event_date_id, s.seat_key`, sql`for update of s`);
+  if (limit === undefined) return lockRows(freeSeats(pool, afterCart), sql`s.best_rank`, sql`for update of s skip locked`);
+  return lockRows(freeSeats(pool, sql`and s.best_rank <= (select r from cut) ${afterCart}`), sql`s.best_rank`, sql`for update of s skip locked`);
+}
+
+/**
+ * Whether seat `at` of run `e`'s row is free for judging orphans (the committed state). Found by
+ * its primary key: the category is compared with IS NOT DISTINCT FROM, which no index serves, so
+ * that even a fresh inventory without statistics is not searched through the category's index.
+ */
+function freeNear(pool: BestPool, at: SQL): SQL {
+  return sql`exists (select 1 from seat_inventory s where s.event_date_id = ${pool.dateId}
+    and s.seat_key = e.b || ':' || e.r::text || ':' || (${at})::text
+    ${pool.category === null ? sql`` : sql`and s.category_id is not distinct from ${pool.category}`} and ${TAKEABLE})`;
+}
+
+/**
+ * The best-available hold statement: locks the cart, then every free seat of the pool up to a
+ * cut (the rank of the `limit`-th best free seat; SKIP LOCKED), finds among them the runs of N
+ * adjacent seats of one row (islands of consecutive seat indexes), scores every window as the
+ * pure rule does — its rank from its end seats, ORPHAN_RANK for each side that leaves one free
+ * seat alone (the seats next to a run are looked up) — and, when the best window is proven best,
+ * takes exactly it with the hold statement's counters, cart version and ledger (`holdWith`).
+ * Otherwise nothing changes and the report tells the caller to look further (a larger limit) or
+ * to fall back (no run of N among all free seats).
  */
 export function holdBestStatement(input: BestInput): SQL {
   const { pool } = input;
-  // Waiting for every free seat: the pool is all of them.
-  const limit = input.limit ?? 2 ** 31 - 1;
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
-  const seats = sql`pool as (${poolRows(pool, input.limit)}),
+  // Waiting for every free seat: no cut, the pool is all of them.
+  const limit = input.limit ?? 2 ** 31 - 1;
+  const cut =
+    input.limit === null
+      ? sql`cut as (select null::int as r, 0 as n, 0 as unranked)`
+      : sql`looked as (${freeSeats(pool)} order by s.best_rank limit ${limit}),
+    cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from looked)`;
+  const seats = sql`${cut},
+    pool as (${poolRows(pool, input.limit)}),
     isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),
     win as (
       select i.b, i.r, i.x as st, lead(i.x, ${n1}::int) over w as en, greatest(i.rk, lead(i.rk, ${n1}::int) over w) - ${n1}::int as sc,
@@ -113,18 +133,19 @@ export function holdBestStatement(input: BestInput): SQL {
       from win w join nb on nb.b = w.b and nb.r = w.r and nb.a = w.a
       where w.en is not null and w.sc is not null),
     choice as (select b, r, st, sc from scored order by sc, array_position(${pgArray(pool.blocks)}::text[], b), r, st limit 1),
-    proof as (select count(*)::int as n, max(rk) as worst, (count(*) - count(rk))::int as unranked from pool),
-    ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc < p.worst - ${n1}::int)),
+    proof as (select k.n, k.r, k.unranked + (select count(*) - count(rk) from pool)::int as unranked from cut k),
+    ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc <= p.r - ${n1}::int + 1)),
     want as (select p.event_date_id, p.seat_key, p.tc from pool p join ok c on p.b = c.b and p.r = c.r and p.x between c.st and c.st + ${n1}::int)`;
   const report = sql`(select row_to_json(x) from (
-      select p.n as pooled, p.worst, p.unranked, (select sc from choice) as best, exists (select 1 from ok) as proven from proof p) x) as best`;
+      select p.n as seen, p.r as cut, (select count(*) from pool)::int as pooled, p.unranked, (select sc from choice) as best,
+        exists (select 1 from ok) as proven from proof p) x) as best`;
   return holdWith(input, { seats, expected: input.quantity, report });
 }
 
-export async function runHoldBestStatement(db: Db, input: BestInput): Promise<BestResult> {
+export async function runHoldBestStatement(db: DbOrTx, input: BestInput): Promise<BestResult> {
   const [row] = await txRows<Record<keyof BestResult, unknown>>(db, holdBestStatement(input));
   const best = parseJson(row!.best as BestReport);
-  return { ...holdResultOf(row!), best: { ...best, pooled: Number(best.pooled), unranked: Number(best.unranked) } };
+  return { ...holdResultOf(row!), best: { ...best, seen: Number(best.seen), pooled: Number(best.pooled), unranked: Number(best.unranked) } };
 }
 
 /**

@@ -76,7 +76,7 @@ export async function holdBest(deps: AppDeps, input: HoldBestInput, client: Hold
 /** Refusals of the rules of ticket categories (shop/rules-gate.ts) and of a cart's size. */
 const RULE_REFUSALS = new Set<AppErrorCode>(["TICKETS_ABOVE_MAX", "TICKETS_BELOW_MIN", "SEATS_PER_TICKET", "SOLD_OUT", "TICKET_NOT_SELECTABLE"]);
 
-/** The first limit of seats the statement locks, by seats wanted. */
+/** How many of the best free seats the statement first looks at (their worst rank is its cut), by seats wanted. */
 const baseLimit = (quantity: number) => 8 + 4 * quantity;
 /** How much further a statement that could not prove its choice looks the next time. */
 const GROWTH = 4;
@@ -120,7 +120,7 @@ function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number
         remember(key, limit === first ? Math.max(baseLimit(quantity), Math.floor(limit / 2)) : limit);
         return res;
       }
-      if (res.best.pooled >= limit) continue; // more free seats than looked at: look further
+      if (res.best.seen >= limit) continue; // free seats beyond the cut: look further
       if (res.best.pooled >= quantity) {
         const { result } = await holdChosen(db, { ...base, wait: false }, choose);
         if (result) return result;
