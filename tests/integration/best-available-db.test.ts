@@ -77,7 +77,10 @@ function randomLayout(rnd: () => number): SeatingLayout {
       boxofficeOnly: i === 2 && rnd() < 0.5,
     });
   });
-  return { width: 200_000, height: 200_000, backgroundUploadId: null, categories: CATEGORIES.slice(0, 2), blocks };
+  // Half the plans have identical blocks (as a stadium's stands do): many windows tie on the
+  // score and the block order decides.
+  const same = rnd() < 0.5 ? blocks.map((b, i) => ({ ...blocks[0]!, id: b.id, x: b.x, boxofficeOnly: b.boxofficeOnly, rowCategories: i === 0 ? b.rowCategories : {}, seatCategories: {}, disabledSeats: [] })) : blocks;
+  return { width: 200_000, height: 200_000, backgroundUploadId: null, categories: CATEGORIES.slice(0, 2), blocks: same };
 }
 
 const CATEGORY_TICKETS = [
@@ -154,7 +157,7 @@ describe("the database chooses as the pure rule does", () => {
   it("on random layouts and free seats: runs, seats left alone, the fallback in parts, blocks and categories", async () => {
     const rnd = random(20_261_127);
     const seen = { run: 0, parts: 0, soldOut: 0, block: 0, provenEarly: 0 };
-    for (let l = 0; l < 6; l++) {
+    for (let l = 0; l < 8; l++) {
       const layout = randomLayout(rnd);
       const shop = await createShopEvent(t, { layout, categories: CATEGORY_TICKETS });
       const keys = activeKeys(layout);
@@ -290,6 +293,24 @@ describe("the database proves its choice", () => {
     await setFree(shop.dateIds[0]!, free);
     expect(bestAvailable(layout, free, { quantity: 2, categoryId: "cat1" })[0]).toEqual(["G1:1:19", "G1:1:20"]);
     expect(await bestOnce(shop, "cat1", 2)).toEqual(["G1:1:19", "G1:1:20"]);
+  });
+});
+
+describe("the database proves its choice at the boundary", () => {
+  it("does not take a window that only ties a better-placed window beyond the seats it locked", async () => {
+    // Four blocks of one row of 20 seats (ranks |2s − 19|). The 16 best free seats end at rank 11
+    // (the cut): G2's 6–7 leaves seat 5 alone (rank 6 + 6 = 12); G1's 15–16 also ranks 12 but
+    // holds seat 16 (rank 13) beyond the cut, and G1 comes first. A window ranked 12 is not
+    // proven below a cut of 11 (a window beyond it may rank 11 + 1 − 1 = 11 or tie at 12).
+    const layout = gridLayout(4, 1, 20);
+    const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
+    const singles = [4, 6, 8, 10, 12, 14];
+    const free = ["G1:0:15", "G1:0:16", "G2:0:5", "G2:0:6", "G2:0:7", ...singles.map((s) => `G3:0:${s}`), ...singles.map((s) => `G4:0:${s}`)];
+    await setFree(shop.dateIds[0]!, free);
+    expect(bestAvailable(layout, free, { quantity: 2, categoryId: "cat1" })[0]).toEqual(["G1:0:15", "G1:0:16"]);
+    expect(await statementChoice(shop, layout, "cat1", 2, 16)).toBeNull();
+    expect(await statementChoice(shop, layout, "cat1", 2, 64)).toEqual(["G1:0:15", "G1:0:16"]);
+    expect(await bestOnce(shop, "cat1", 2)).toEqual(["G1:0:15", "G1:0:16"]);
   });
 });
 

@@ -28,15 +28,16 @@ export type BestPool = {
 };
 
 /**
- * `limit`: how far the statement looks: the ranks of the `limit` best free seats (locked by others
- * or not) decide a cut, and it locks every free seat up to that rank (SKIP LOCKED: seats others
- * have locked are passed over). null: every free seat of the pool, waiting for the locks others
- * hold (in key order, decision 009), for when the seats left are all being taken by others.
+ * `limit`: how many of the best free seats not locked by others the statement locks (SKIP
+ * LOCKED), plus the other free seats of the worst rank among them (its cut), so that every free
+ * seat up to the cut not locked by others is among them. null: every free seat of the pool,
+ * waiting for the locks others hold (in key order, decision 009), for when the seats left are all
+ * being taken by others.
  */
 export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number | null };
 
 export type BestReport = {
-  /** Free seats looked at for the cut (fewer than `limit`: every free seat is below the cut). */
+  /** The best free seats locked first (fewer than `limit`: every free seat not locked by others). */
   seen: number;
   /** The cut: the worst rank among them (null when none). */
   cut: number | null;
@@ -47,9 +48,9 @@ export type BestReport = {
   /** The rank of the best window of N among the locked seats (null: no run of N). */
   best: number | null;
   /**
-   * Whether that window is the best of every free seat not locked by others: every free seat was
-   * up to the cut, or any window with a seat above the cut ranks worse (a window holding a seat
-   * of rank r ranks at least r − (N − 1)). Only a proven window is held.
+   * Whether that window is the best of every free seat not locked by others: every such seat was
+   * locked, or any window with a seat above the cut ranks worse (a window holding a seat of rank
+   * r ranks at least r − (N − 1), so at least cut + 1 − (N − 1)). Only a proven window is held.
    */
   proven: boolean;
 };
@@ -70,16 +71,14 @@ function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
 }
 
 /**
- * The seats a best-available statement chooses from, locked after the cart (`lc`, decision 009):
- * with a `limit`, every free seat up to the cut (CTE `cut`), skipping seats others have locked;
- * with `limit` null every free seat, waiting for the locks of others, in key order; with
- * `limit` undefined (`holdChosen`) every free seat, skipping locked ones.
+ * Free seats of the pool locked after the cart (`lc`, decision 009): the `limit` best not locked
+ * by others (SKIP LOCKED), every one skipping locked ones without a limit, or with `wait` every
+ * one, waiting for the locks of others, in key order.
  */
-function poolRows(pool: BestPool, limit: number | null | undefined): SQL {
-  const afterCart = sql`and exists (select 1 from lc)`;
-  if (limit === null) return lockRows(freeSeats(pool, afterCart), sql`s.event_date_id, s.seat_key`, sql`for update of s`);
-  if (limit === undefined) return lockRows(freeSeats(pool, afterCart), sql`s.best_rank`, sql`for update of s skip locked`);
-  return lockRows(freeSeats(pool, sql`and s.best_rank <= (select r from cut) ${afterCart}`), sql`s.best_rank`, sql`for update of s skip locked`);
+function poolRows(pool: BestPool, limit: number | undefined, wait = false, extra: SQL = sql``): SQL {
+  const select = freeSeats(pool, sql`${extra} and exists (select 1 from lc)`);
+  if (wait) return lockRows(select, sql`s.event_date_id, s.seat_key`, sql`for update of s`);
+  return lockRows(select, sql`s.best_rank`, sql`for update of s skip locked`, limit);
 }
 
 /**
@@ -94,8 +93,8 @@ function freeNear(pool: BestPool, at: SQL): SQL {
 }
 
 /**
- * The best-available hold statement: locks the cart, then every free seat of the pool up to a
- * cut (the rank of the `limit`-th best free seat; SKIP LOCKED), finds among them the runs of N
+ * The best-available hold statement: locks the cart, then the `limit` best free seats of the pool
+ * and the others of the worst rank among them (SKIP LOCKED), finds among them the runs of N
  * adjacent seats of one row (islands of consecutive seat indexes), scores every window as the
  * pure rule does — its rank from its end seats, ORPHAN_RANK for each side that leaves one free
  * seat alone (the seats next to a run are looked up) — and, when the best window is proven best,
@@ -107,15 +106,19 @@ export function holdBestStatement(input: BestInput): SQL {
   const { pool } = input;
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
-  // Waiting for every free seat: no cut, the pool is all of them.
+  // Waiting for every free seat: the pool is all of them.
   const limit = input.limit ?? 2 ** 31 - 1;
   const cut =
     input.limit === null
-      ? sql`cut as (select null::int as r, 0 as n, 0 as unranked)`
-      : sql`looked as (${freeSeats(pool)} order by s.best_rank limit ${limit}),
-    cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from looked)`;
+      ? sql`pool as (${poolRows(pool, undefined, true)}),
+    cut as (select max(rk) as r, 0 as n, 0 as unranked from pool)`
+      : sql`first as (${poolRows(pool, limit)}),
+    cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from first),
+    -- The other free seats of the cut's rank (ties, e.g. identical blocks), so that every free
+    -- seat up to the cut not locked by others is in the pool (own locks are not skipped).
+    ties as (${poolRows(pool, undefined, false, sql`and s.best_rank = (select r from cut)`)}),
+    pool as (select * from first union select * from ties)`;
   const seats = sql`${cut},
-    pool as (${poolRows(pool, input.limit)}),
     isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),
     win as (
       select i.b, i.r, i.x as st, lead(i.x, ${n1}::int) over w as en, greatest(i.rk, lead(i.rk, ${n1}::int) over w) - ${n1}::int as sc,
@@ -134,7 +137,7 @@ export function holdBestStatement(input: BestInput): SQL {
       where w.en is not null and w.sc is not null),
     choice as (select b, r, st, sc from scored order by sc, array_position(${pgArray(pool.blocks)}::text[], b), r, st limit 1),
     proof as (select k.n, k.r, k.unranked + (select count(*) - count(rk) from pool)::int as unranked from cut k),
-    ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc <= p.r - ${n1}::int + 1)),
+    ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc <= p.r - ${n1}::int)),
     want as (select p.event_date_id, p.seat_key, p.tc from pool p join ok c on p.b = c.b and p.r = c.r and p.x between c.st and c.st + ${n1}::int)`;
   const report = sql`(select row_to_json(x) from (
       select p.n as seen, p.r as cut, (select count(*) from pool)::int as pooled, p.unranked, (select sc from choice) as best,
@@ -162,7 +165,7 @@ export async function holdChosen(
   choose: (free: string[]) => string[] | null,
 ): Promise<{ pooled: number; result: HoldStatementResult | null }> {
   return db.transaction(async (tx) => {
-    const rows = await txRows<{ k: string }>(tx, sql`with lc as (${cartLock(input.cart)}), pool as (${poolRows(input.pool, input.wait ? null : undefined)}) select seat_key as k from pool`);
+    const rows = await txRows<{ k: string }>(tx, sql`with lc as (${cartLock(input.cart)}), pool as (${poolRows(input.pool, undefined, input.wait)}) select seat_key as k from pool`);
     const group = choose(rows.map((r) => r.k));
     if (!group || group.length !== input.quantity) return { pooled: rows.length, result: null };
     const seats = group.map((key) => ({ key, tc: input.pool.tc, cat: input.pool.category }));

@@ -132,9 +132,12 @@ function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number
   };
 }
 
+/** A remembered limit is at most this: a buyer who once had to look far does not make every buyer lock that many seats. */
+const MAX_REMEMBERED = 256;
+
 function remember(key: string, limit: number): void {
   if (limits.size > 10_000) limits.clear();
-  limits.set(key, limit);
+  limits.set(key, Math.min(limit, MAX_REMEMBERED));
 }
 
 /** Dates whose seats all have their best-available rank (checked once per date and instance). */
