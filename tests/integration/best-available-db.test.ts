@@ -10,11 +10,11 @@ import { seatRank } from "../../shared/seating/best-rank";
 import type { SeatedBlock, SeatingLayout } from "../../shared/seating/layout";
 import { blockSeats } from "../../shared/seating/numbering";
 import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
-import { ok, ticketCategory } from "./helpers/events";
+import { ok, signedInOrganiser, ticketCategory } from "./helpers/events";
 import { expectNoDrift } from "./helpers/inventory";
 import { publishedSeasonWithMatchDay } from "./helpers/season";
 import { createShopEvent, seatRows, type ShopEvent } from "./helpers/shop";
-import { CATEGORIES, gridLayout, seatedBlock } from "./helpers/stadiums";
+import { CATEGORIES, clone, createSeatedEvent, createTemplateVia, gridLayout, saveTemplate, seatedBlock, setSeatStatus, templateRow } from "./helpers/stadiums";
 import { attempt } from "./helpers/trpc";
 
 /**
@@ -328,6 +328,42 @@ describe("inventories written before ranks existed", () => {
     const ranks = new Map(seated(layout).flatMap((b) => blockSeats(b).map((s) => [s.key, seatRank(b, s.row, s.seat)] as const)));
     expect(rows.length).toBeGreaterThan(60);
     for (const row of rows) expect(row.r, row.k).toBe(ranks.get(row.k));
+  });
+});
+
+describe("ranks follow the organiser's plan", () => {
+  it("a template saved without sales rebuilds the ranks; saved with sales, unsold seats get theirs back", async () => {
+    const { client: organiser } = await signedInOrganiser(t);
+    const layout = gridLayout(1, 3, 6);
+    const templateId = await createTemplateVia(organiser, layout);
+    const { eventId, dateIds } = await createSeatedEvent(organiser, t.database.db, templateId);
+    const ranksOf = async () =>
+      new Map((await t.database.rows<{ k: string; r: number | null }>(sql`select seat_key as k, best_rank as r from seat_inventory where event_id = ${eventId}`)).map((r) => [r.k, r.r]));
+    const expectRanks = async (plan: SeatingLayout) => {
+      const ranks = await ranksOf();
+      const block = seated(plan)[0]!;
+      const active = blockSeats(block).filter((x) => x.isActive);
+      expect(ranks.size).toBe(active.length);
+      for (const seat of active) expect(ranks.get(seat.key), seat.key).toBe(seatRank(block, seat.row, seat.seat));
+    };
+    await expectRanks(layout);
+    // No sales: the front row becomes the last row index and row 0 is shorter.
+    const turned = clone(layout);
+    turned.blocks[0] = { ...(turned.blocks[0] as SeatedBlock), rowDirection: "UP", rowSeats: { "0": 4 } };
+    ok(await saveTemplate(organiser, (await templateRow(t.database.db, templateId))!, turned));
+    await expectRanks(turned);
+    // A seat sold: limited editing (categories of unsold seats only); ranks lost meanwhile come back.
+    await setSeatStatus(t.database.db, dateIds[0]!, "G1:0:0", "SOLD");
+    try {
+      await t.database.rows(sql`update seat_inventory set best_rank = null where event_id = ${eventId} and seat_key <> 'G1:0:0' returning 1`);
+      const recategorised = clone(turned);
+      recategorised.categories.push({ id: "cat2", name: "Other", color: "#123456" });
+      recategorised.blocks[0] = { ...(recategorised.blocks[0] as SeatedBlock), rowCategories: { "2": "cat2" } };
+      ok(await saveTemplate(organiser, (await templateRow(t.database.db, templateId))!, recategorised));
+      await expectRanks(recategorised);
+    } finally {
+      await setSeatStatus(t.database.db, dateIds[0]!, "G1:0:0", "FREE");
+    }
   });
 });
 
