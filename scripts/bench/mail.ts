@@ -21,7 +21,7 @@
  *           the issue's on-sale) for BENCH_MAIL_SECONDS (default 60) while the job sends:
  *           delay p50/p95/max (target: every mail within 2 minutes).
  * BENCH_MAIL_PHASES (default costs,drain,paced) picks the phases; BENCH_MAIL_PICTURES=0 leaves
- * the pictures out.
+ * the pictures out; BENCH_MAIL_NICE sets the mail workers' nice increment (default 10).
  * For drain and paced: CPU time per mail (the whole process, the sink's thread, this event
  * loop), the event loop's delay (perf_hooks monitorEventLoopDelay: how long a buyer's request
  * would wait behind the mail work), every mail delivered once with its two PDFs, none failed.
@@ -55,6 +55,8 @@ const SECONDS = Number(process.env.BENCH_MAIL_SECONDS ?? 60);
 /** How long a phase may wait for its last mail before it gives up (and reports the rest as missing). */
 const MAX_WAIT_S = Number(process.env.BENCH_MAIL_MAX_WAIT_S ?? 900);
 /** Which phases run: BENCH_MAIL_PHASES=costs,drain,paced (default all three). */
+/** BENCH_MAIL_NICE: the mail workers' nice increment (default the server's, 10). */
+const NICE = process.env.BENCH_MAIL_NICE === undefined ? undefined : Number(process.env.BENCH_MAIL_NICE);
 /** BENCH_MAIL_PICTURES=0: the event without photo, logo and sponsors (as the demo's events). */
 const PICTURES = process.env.BENCH_MAIL_PICTURES !== "0";
 const PHASES = new Set((process.env.BENCH_MAIL_PHASES ?? "costs,drain,paced").split(","));
@@ -158,7 +160,7 @@ async function phase(deps: AppDeps, sink: Sink, smtpUrl: string, round: number, 
   const sink0 = await sink.busyMs();
   const started = Date.now();
   loopDelay.enable();
-  const sender = startMailSender({ ...deps, config: { ...deps.config, SMTP_URL: smtpUrl, MAIL_FROM: FROM } });
+  const sender = startMailSender({ ...deps, config: { ...deps.config, SMTP_URL: smtpUrl, MAIL_FROM: FROM } }, NICE === undefined ? {} : { niceIncrement: NICE });
   const mails = await feed(round);
   const mine = () => sink.deliveries.filter((d) => d.to.startsWith(prefix));
   let got: Delivery[] = mine();

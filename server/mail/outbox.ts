@@ -157,32 +157,38 @@ export async function drainOutbox(database: Database, deliver: DeliverMail, log:
         claiming = null;
       }
     })());
+  const errors: unknown[] = [];
   const lane = async () => {
-    for (;;) {
-      const next = queue.shift();
-      if (!next) {
-        if (exhausted || options.signal?.aborted) return;
-        await refill();
-        continue;
+    try {
+      for (;;) {
+        const next = queue.shift();
+        if (!next) {
+          if (exhausted || options.signal?.aborted) return;
+          await refill();
+          continue;
+        }
+        if (Date.now() - next.claimedAt > START_WITHIN_MS || options.signal?.aborted) {
+          await release(database, [next.mail.id]);
+          continue;
+        }
+        try {
+          await deliver(next.mail);
+          marks.add(next.mail.id);
+          sent++;
+        } catch (err) {
+          await markFailed(database, next.mail, err, log);
+        }
       }
-      if (Date.now() - next.claimedAt > START_WITHIN_MS || options.signal?.aborted) {
-        await release(database, [next.mail.id]);
-        continue;
-      }
-      try {
-        await deliver(next.mail);
-        marks.add(next.mail.id);
-        sent++;
-      } catch (err) {
-        await markFailed(database, next.mail, err, log);
-      }
+    } catch (err) {
+      // The database failed (claiming or marking): the other lanes finish what they hold and the
+      // run ends with the error; the mails stay under their lease and are sent after it.
+      errors.push(err);
+      exhausted = true;
     }
   };
-  try {
-    await Promise.all(Array.from({ length: concurrency }, lane));
-  } finally {
-    await marks.flush();
-  }
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  await marks.flush();
+  if (errors.length > 0) throw errors[0];
   return sent;
 }
 

@@ -2,7 +2,7 @@ import type { AppDeps } from "../deps";
 import { attachmentRenderer } from "./attachments";
 import { type DeliverMail, drainOutbox } from "./outbox";
 import { smtpTransport } from "./smtp";
-import { startMailWorkers } from "./workers";
+import { type MailWorkerOptions, startMailWorkers } from "./workers";
 
 /** How often an idle sender looks for due mails; while mails are due it never waits. */
 const IDLE_POLL_MS = 1000;
@@ -14,9 +14,10 @@ export type MailSender = { stop: () => Promise<void> };
  * several at a time through a pool of SMTP connections. On PostgreSQL the attachments are made
  * and the mails sent by the mail workers (./workers.ts), off this event loop; on embedded
  * PGlite, whose database lives in this thread, here. `stop` claims no more mails, finishes
- * those claimed and closes the connections.
+ * those claimed and closes the connections. `workerOptions`: threads, mails per thread, nice
+ * (the defaults suit a server; bench:mail varies them).
  */
-export function startMailSender(deps: AppDeps): MailSender {
+export function startMailSender(deps: AppDeps, workerOptions: MailWorkerOptions = {}): MailSender {
   const { config, database, log } = deps;
   const smtpUrl = config.SMTP_URL!;
   const from = config.MAIL_FROM;
@@ -24,7 +25,7 @@ export function startMailSender(deps: AppDeps): MailSender {
   let concurrency: number;
   let close: () => Promise<void>;
   if (database.kind === "postgres" && config.DATABASE_URL) {
-    const workers = startMailWorkers({
+    const setup = {
       databaseUrl: config.DATABASE_URL,
       appSecret: config.APP_SECRET,
       uploadDir: config.UPLOAD_DIR,
@@ -32,7 +33,8 @@ export function startMailSender(deps: AppDeps): MailSender {
       connections: 4,
       logLevel: config.LOG_LEVEL,
       isProduction: config.isProduction,
-    });
+    };
+    const workers = startMailWorkers(setup, workerOptions);
     deliver = (mail) => workers.send({ from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, locale: mail.locale, attachments: mail.attachments });
     concurrency = workers.lanes;
     close = () => workers.close();
