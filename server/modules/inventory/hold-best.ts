@@ -30,11 +30,11 @@ export type BestPool = {
 /**
  * `limit`: how many of the best free seats not locked by others the statement locks (SKIP
  * LOCKED), plus the other free seats of the worst rank among them (its cut), so that every free
- * seat up to the cut not locked by others is among them. null: every free seat of the pool,
- * waiting for the locks others hold (in key order, decision 009), for when the seats left are all
- * being taken by others.
+ * seat up to the cut not locked by others is among them. `wait`: first wait for the locks others
+ * hold on the N best free seats and lock those (in key order, decision 009), for a buyer who
+ * found every seat left locked by others: it is not passed over again and again.
  */
-export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number | null };
+export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean };
 
 export type BestReport = {
   /** The best free seats locked first (fewer than `limit`: every free seat not locked by others). */
@@ -106,13 +106,17 @@ export function holdBestStatement(input: BestInput): SQL {
   const { pool } = input;
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
-  // Waiting for every free seat: the pool is all of them.
-  const limit = input.limit ?? 2 ** 31 - 1;
-  const cut =
-    input.limit === null
-      ? sql`pool as (${poolRows(pool, undefined, true)}),
-    cut as (select max(rk) as r, 0 as n, 0 as unranked from pool)`
-      : sql`first as (${poolRows(pool, limit)}),
+  const limit = input.limit;
+  const waited = input.wait
+    ? sql`wanted as (select seat_key from (${freeSeats(pool)} order by s.best_rank limit ${input.quantity}) b),
+    waited as (${lockRows(
+      sql`select s.seat_key from seat_inventory s where s.event_date_id = ${pool.dateId} and s.seat_key in (select seat_key from wanted) and ${TAKEABLE} and exists (select 1 from lc)`,
+      sql`s.event_date_id, s.seat_key`,
+      sql`for update of s`,
+    )}),`
+    : sql``;
+  const cut = sql`${waited}
+    first as (${poolRows(pool, limit, false, input.wait ? sql`and (select count(*) from waited) >= 0` : sql``)}),
     cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from first),
     -- The other free seats of the cut's rank (ties, e.g. identical blocks), so that every free
     -- seat up to the cut not locked by others is in the pool (own locks are not skipped).

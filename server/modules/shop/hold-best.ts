@@ -88,12 +88,13 @@ const limits = new Map<string, number>();
  * the counters or the cart's version (decided by holdOnce). With no run of N among every free
  * seat: the pure rule's fallback in one transaction. With fewer than N seats to lock but more
  * free in the committed state, the seats left are all being taken by others at that moment: the
- * next try waits for their locks instead of passing over them (`Contended`), so a buyer is never
- * starved by others who keep locking the last seats; after waiting, fewer than N is sold out.
+ * next tries first wait for the locks on the N best free seats (`Contended`), so a buyer is not
+ * passed over again and again; when fewer than N are free, it is sold out.
  */
 function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number, quota: Map<string, number>, choose: (free: string[]) => string[] | null): Taking["take"] {
   const db = deps.database.seats;
   let wait = false;
+  let rounds = 0;
   return async (cart: HoldCart) => {
     const base = {
       scope: { kind: scope.kind, dateIds: scope.dateIds, scopeId: scope.scopeId, event: scope.event },
@@ -106,31 +107,28 @@ function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number
       quantity,
     };
     const soldOut = { status: "sold_out" as const, ticketCategoryIds: [pool.tc] };
-    if (wait) {
-      const res = await runHoldBestStatement(db, { ...base, limit: null });
-      if (res.best.proven) return res;
-      if (res.best.pooled < quantity) return soldOut;
-      return (await holdChosen(db, { ...base, wait: true }, choose)).result ?? soldOut;
-    }
     const key = `${pool.dateId}:${pool.tc}:${pool.blocks.length === 1 ? pool.blocks[0] : ""}:${quantity}`;
     const first = limits.get(key) ?? baseLimit(quantity);
     for (let limit = first; ; limit *= GROWTH) {
-      const res = await runHoldBestStatement(db, { ...base, limit });
+      const res = await runHoldBestStatement(db, { ...base, limit, wait });
       if (res.best.proven) {
         remember(key, limit === first ? Math.max(baseLimit(quantity), Math.floor(limit / 2)) : limit);
         return res;
       }
       if (res.best.seen >= limit) continue; // free seats beyond the cut: look further
       if (res.best.pooled >= quantity) {
-        const { result } = await holdChosen(db, { ...base, wait: false }, choose);
+        const { result } = await holdChosen(db, { ...base, wait }, choose);
         if (result) return result;
       }
-      if ((await countFree(db, pool)) < quantity) return soldOut;
+      if ((await countFree(db, pool)) < quantity || ++rounds > WAIT_ROUNDS) return soldOut;
       wait = true;
       throw new Contended();
     }
   };
 }
+
+/** Tries of a buyer who keeps finding the seats left locked by others (each waits for some of them). */
+const WAIT_ROUNDS = 50;
 
 /** A remembered limit is at most this: a buyer who once had to look far does not make every buyer lock that many seats. */
 const MAX_REMEMBERED = 256;
