@@ -12,17 +12,16 @@
  * hold. Prints holds per second, hold p50/p95/p99 and how many were refused as taken or sold out,
  * then checks that no seat is held twice and that inventory:check is clean. Last line: JSON.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { createTRPCClient, createWSClient, wsLink } from "@trpc/client";
-import postgres from "postgres";
+import { connectPostgres } from "../../server/db/client";
 import superjson from "superjson";
 import { mintDevice } from "../../server/http/device";
 import type { AppRouter } from "../../server/trpc/router";
 import { BASE_DATABASE_URL, ROOT } from "./holds/config";
-import { Histogram, sleep, watcherAddress, WS } from "./holds/lib";
-import { withDatabase } from "./holds/server";
+import { Histogram, watcherAddress, WS } from "./holds/lib";
+import { type Server, startServer, stopServer, withDatabase } from "./holds/server";
 
 const BUYERS = Number(process.env.BEST_BUYERS ?? 64);
 const QUANTITY = Number(process.env.BEST_QUANTITY ?? 2);
@@ -33,44 +32,15 @@ const log = (msg: string) => console.error(`[bench:best] ${msg}`);
 
 async function main() {
   const name = `bench_best_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = withDatabase(BASE_DATABASE_URL, name);
   const appSecret = randomBytes(32).toString("base64url");
-  const port = 20_000 + Math.floor(Math.random() * 20_000);
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const proc = spawn(process.execPath, ["--import", "tsx", "server/main.ts"], {
-    cwd: SERVER_ROOT,
-    stdio: ["ignore", "inherit", "inherit"],
-    env: {
-      ...process.env,
-      DATABASE_URL: url,
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      PUBLIC_BASE_URL: baseUrl,
-      SEED_DEMO: "true",
-      RUN_JOBS: "false",
-      SERVE_CLIENT: "false",
-      LOG_LEVEL: "warn",
-      NODE_ENV: "production",
-      APP_SECRET: appSecret,
-      ALLOW_TEST_PAYMENTS: "true",
-      // Each buyer stands for many people: the per-client hold limits are raised by configuration.
-      HOLD_CALLS_PER_MINUTE: "1000000",
-      HOLD_MAX_CARTS_PER_DEVICE: "1000",
-      HOLD_MAX_PLACES_PER_ADDRESS: "1000000",
-      HOLD_MAX_PLACES_PER_ADDRESS_WITH_DEVICE: "1000000",
-    },
-  });
-  let exited = false;
-  proc.once("exit", () => (exited = true));
-  const db = postgres(url, { max: 2, onnotice: () => {} });
+  let server: Server | null = null;
+  const db = connectPostgres(url, { max: 2, onnotice: () => {} });
   try {
-    for (let i = 0; ; i++) {
-      if (i > 720 || exited) throw new Error("the server did not start");
-      if (await fetch(`${baseUrl}/healthz`).then((r) => r.ok, () => false)) break;
-      await sleep(250);
-    }
+    server = await startServer(url, { APP_SECRET: appSecret }, { cwd: SERVER_ROOT });
+    const { baseUrl, wsUrl } = server;
     const [date] = await db<{ id: string }[]>`select d.id::text from event_dates d join events e on e.id = d.event_id
       where e.name like 'FC Musterstadt%' and e.status <> 'draft' order by d.starts_at limit 1`;
     const [tc] = await db<{ id: string }[]>`select tc.id::text from ticket_categories tc join event_dates d on d.event_id = tc.event_id
@@ -88,7 +58,7 @@ async function main() {
           super(u, protocols, { origin: baseUrl, headers: { cookie: `device=${device}` }, localAddress: watcherAddress(i * 50), perMessageDeflate: false });
         }
       };
-      const ws = createWSClient({ url: `ws://127.0.0.1:${port}/trpc`, WebSocket: Ws as unknown as typeof WebSocket, lazy: { enabled: false, closeMs: 0 } });
+      const ws = createWSClient({ url: wsUrl, WebSocket: Ws as unknown as typeof WebSocket, lazy: { enabled: false, closeMs: 0 } });
       return { trpc: createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] }), close: () => ws.close() };
     });
     await Promise.all(clients.map((c) => c.trpc.shop.scope.query({ scopeId: date!.id })));
@@ -161,10 +131,7 @@ async function main() {
     for (const line of tenths) log(`  held ${line}`);
     console.log(JSON.stringify(row));
   } finally {
-    if (!exited) {
-      proc.kill("SIGTERM");
-      await new Promise((resolve) => proc.once("exit", resolve));
-    }
+    if (server) await stopServer(server);
     await db.end();
     if (!process.env.BEST_KEEP) await admin.unsafe(`drop database if exists ${name} with (force)`);
     else log(`kept database ${name}`);

@@ -48,7 +48,8 @@
  */
 import { randomBytes } from "node:crypto";
 import { mkdirSync } from "node:fs";
-import postgres from "postgres";
+import type postgres from "postgres";
+import { connectPostgres } from "../../server/db/client";
 import { type ApiResult, apiClosedPhase, apiOpenPhase, type PacedResult, warmUpBuyers } from "./holds/api";
 import { type Buyer, closeBuyers, connectBuyers } from "./holds/buyers";
 import {
@@ -93,7 +94,7 @@ import { HoldTracker } from "./holds/tracker";
 async function main() {
   const started = performance.now();
   const dbName = `bench_holds_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
   const benchUrl = withDatabase(BASE_DATABASE_URL, dbName);
   const [{ version: pgVersion } = { version: "?" }] = await admin<{ version: string }[]>`select current_setting('server_version') as version`;
   await admin.unsafe(`create database ${dbName}`);
@@ -134,7 +135,7 @@ async function main() {
       mkdirSync(PROFILE_DIR, { recursive: true });
       profiler = await InspectorSession.connect(server.inspectPort);
     }
-    db = postgres(benchUrl, { max: 2, onnotice: () => {}, connection: { application_name: "bench" } });
+    db = connectPostgres(benchUrl, { max: 2, onnotice: () => {}, connection: { application_name: "bench" } });
     setStallProbe(stallProbe(db, server));
     const match = await loadMatch(db, server);
     const ctx: Context = {

@@ -25,6 +25,7 @@
  * The largest level of best available runs once more with the event's waiting room on
  * (BENCH_WAITING_RATE buyers let in per minute, default 20,000: the room's own cost; each buyer
  * joins, waits until let in, then holds with its admission; BENCH_WAITING=0 skips it).
+ * BENCH_CPU_PROF=dir writes the server's V8 CPU profiles (main thread, mail workers) there.
  * The last line is one JSON object for the largest level of best available:
  * {"buyers","mode","ordersPerMin","holdP95Ms","orderP95Ms","takenRate","doubleSold","drift","pgbenchTps"}
  * plus "mailP95S", "mailMaxS", "mailMissing", "levels" (every level's row).
@@ -35,7 +36,7 @@
 import { type ChildProcess, execFileSync, fork } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
-import postgres from "postgres";
+import { connectPostgres } from "../../server/db/client";
 import { BASE_DATABASE_URL, ROOT } from "./holds/config";
 import { fmt, Histogram, machineCpuSeconds, processCpuSeconds, round, sleep } from "./holds/lib";
 import { type Server, startServer, stopServer, withDatabase } from "./holds/server";
@@ -120,12 +121,12 @@ function startLoad(cfg: LoadConfig): { proc: ChildProcess; ready: Promise<void>;
 
 async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, waitingRoom = false): Promise<Row> {
   const name = `bench_onsale_${randomBytes(4).toString("hex")}`;
-  const admin = postgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(BASE_DATABASE_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database ${name}`);
   const url = withDatabase(BASE_DATABASE_URL, name);
   const appSecret = randomBytes(32).toString("base64url");
   let server: Server | null = null;
-  const db = postgres(url, { max: 2, onnotice: () => {}, connection: { application_name: "bench" } });
+  const db = connectPostgres(url, { max: 2, onnotice: () => {}, connection: { application_name: "bench" } });
   try {
     server = await startServer(url, {
       APP_SECRET: appSecret,
@@ -134,6 +135,9 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, wai
       // Every buyer is its own device and address here; a device may start a cart per order.
       HOLD_MAX_CARTS_PER_DEVICE: "1000",
       WAITING_ROOM_JOINS_PER_MINUTE: "1000000",
+    }, {
+      // BENCH_CPU_PROF=dir: the server writes V8 CPU profiles there (main thread and mail workers) when it stops.
+      nodeArgs: process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [],
     });
     const match = await loadMatch(db, server);
     await db`analyze seat_inventory`;

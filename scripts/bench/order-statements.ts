@@ -12,13 +12,16 @@
  * has not prepared before costs two (Parse/Describe, wait, Bind/Execute), otherwise one (before
  * issue 25 every such statement was unnamed and cost two every time); the
  * statements are grouped by their text to show the most frequent. The mail job does not run.
- * The last line is one JSON object: {"orders", "statementsPerOrder", "roundTripsPerOrder",
+ * CPU per order is measured for this process (the app with the buyers' tRPC client and Fastify's
+ * inject) and for the database's backends (/proc). The last line is one JSON object: {"orders",
+ * "statementsPerOrder", "roundTripsPerOrder", "processCpuMsPerOrder", "postgresCpuMsPerOrder",
  * "steps": {hold, checkout, pay: {statements, roundTrips, ms}}}.
  */
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { seedDemoData } from "../../server/demo/seed";
 import { createTestApp } from "../../tests/integration/helpers/app";
+import { processCpuSeconds } from "./holds/lib";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const STEPS = ["hold", "checkout", "pay"] as const;
@@ -82,6 +85,13 @@ async function main() {
         step = null;
       }
     };
+    // CPU of this process (the app, and the buyers' client with it) and of the database's backends.
+    const backends = async () => {
+      const rows = await t.database.rows<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
+      return new Map(rows.map((r) => [Number(r.pid), processCpuSeconds(Number(r.pid))]));
+    };
+    const pg0 = await backends();
+    const cpu0 = process.cpuUsage();
     let done = 0;
     for (let i = 0; i < ORDERS; i++) {
       const buyer = t.client();
@@ -105,6 +115,13 @@ async function main() {
       done++;
     }
 
+    const cpu = process.cpuUsage(cpu0);
+    const pg1 = await backends();
+    let pgSeconds = 0;
+    for (const [pid, end] of pg1) pgSeconds += end - (pg0.get(pid) ?? 0);
+    const processMs = (cpu.user + cpu.system) / 1000 / done;
+    const postgresMs = (pgSeconds * 1000) / done;
+
     let statements = 0;
     let roundTrips = 0;
     const steps: Record<string, { statements: number; roundTrips: number; ms: number }> = {};
@@ -117,7 +134,17 @@ async function main() {
       for (const [text, n] of [...c.texts].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${(n / done).toFixed(2).padStart(5)}  ${text}`);
     }
     log(`${done} orders: ${(statements / done).toFixed(1)} statements and ${(roundTrips / done).toFixed(1)} round trips per order`);
-    console.log(JSON.stringify({ orders: done, statementsPerOrder: statements / done, roundTripsPerOrder: roundTrips / done, steps }));
+    log(`CPU per order: this process (app and buyers' client) ${processMs.toFixed(1)} ms, Postgres backends ${postgresMs.toFixed(1)} ms`);
+    console.log(
+      JSON.stringify({
+        orders: done,
+        statementsPerOrder: statements / done,
+        roundTripsPerOrder: roundTrips / done,
+        processCpuMsPerOrder: Math.round(processMs * 10) / 10,
+        postgresCpuMsPerOrder: Math.round(postgresMs * 10) / 10,
+        steps,
+      }),
+    );
   } finally {
     await t.close();
   }

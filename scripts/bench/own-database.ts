@@ -1,4 +1,4 @@
-import postgres from "postgres";
+import { connectPostgres } from "../../server/db/client";
 import { loadConfig } from "../../server/config";
 
 /** The Postgres server the benchmarks use (DATABASE_URL's, default the local one). */
@@ -16,7 +16,7 @@ export function withDatabase(url: string, name: string): string {
  * database: the bench drops its database through it at the end.
  */
 export async function freshBenchDatabase(name: string, appSecret: string) {
-  const admin = postgres(BENCH_SERVER_URL, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(BENCH_SERVER_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
   const url = withDatabase(BENCH_SERVER_URL, name);

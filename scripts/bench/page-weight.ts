@@ -31,7 +31,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import postgres from "postgres";
+import { connectPostgres } from "../../server/db/client";
 import { chromium } from "playwright-core";
 import { type Load, loadPage, type Network, newContext } from "./page-weight/browser";
 import { measureSnapshot, snapshotStorm } from "./page-weight/snapshot";
@@ -123,11 +123,11 @@ function describeLoad(label: string, l: Load): string[] {
 }
 
 async function main() {
-  const admin = postgres(SERVER_URL, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(SERVER_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${DB_NAME} with (force)`);
   await admin.unsafe(`create database ${DB_NAME}`);
   const url = withDatabase(SERVER_URL, DB_NAME);
-  const db = postgres(url, { max: 2, onnotice: () => {} });
+  const db = connectPostgres(url, { max: 2, onnotice: () => {} });
   let server: Awaited<ReturnType<typeof startServer>> | null = null;
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
   try {

@@ -22,8 +22,8 @@
  * BENCH_KEEP_DB=1 keeps the database; BENCH_REUSE=1 measures again on a kept one without seeding.
  */
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
-import { openDatabase, type Database } from "../../server/db/client";
+
+import { connectPostgres, type Database, openDatabase } from "../../server/db/client";
 import { txRows } from "../../server/db/sql";
 import { runReport } from "../../server/modules/reports/run";
 import { REPORT_TABS, REPORT_VIEWS, type ReportQuery } from "../../shared/schemas/reports";
@@ -230,7 +230,7 @@ async function reuse(database: Database): Promise<Seeded> {
 async function main() {
   const reusing = process.env.BENCH_REUSE === "1";
   const { admin, url } = reusing
-    ? { admin: postgres(BENCH_SERVER_URL, { max: 1, onnotice: () => {} }), url: withDatabase(BENCH_SERVER_URL, DB_NAME) }
+    ? { admin: connectPostgres(BENCH_SERVER_URL, { max: 1, onnotice: () => {} }), url: withDatabase(BENCH_SERVER_URL, DB_NAME) }
     : await freshBenchDatabase(DB_NAME, "bench-reports-secret-0123456789abcdef");
   const database = await openDatabase({ url, maxConnections: 10 });
   try {

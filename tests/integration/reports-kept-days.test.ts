@@ -6,7 +6,7 @@
  * being written while a report runs is in the report after it commits.
  */
 import { sql } from "drizzle-orm";
-import postgres from "postgres";
+import { connectPostgres } from "../../server/db/client";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { REPORT_VIEWS, type ReportQuery } from "../../shared/schemas/reports";
 import { expectNoDrift } from "./helpers/inventory";
@@ -102,7 +102,7 @@ describe("kept days", () => {
 describe.runIf(process.env.TEST_DATABASE_URL)("a change written while a report runs (Postgres)", () => {
   it("is in the report after it commits", async () => {
     const before = await run({ tab: "sales", view: "day" });
-    const other = postgres(s.t.database.url!, { max: 1, onnotice: () => {} });
+    const other = connectPostgres(s.t.database.url!, { max: 1, onnotice: () => {} });
     try {
       let release!: () => void;
       const released = new Promise<void>((r) => (release = r));

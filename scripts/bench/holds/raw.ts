@@ -5,7 +5,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/postgres-js";
-import postgres from "postgres";
+import { connectPostgres } from "../../../server/db/client";
 import type { Db } from "../../../server/db/client";
 import { holdStatement } from "../../../server/modules/inventory/hold";
 import { releaseStatement } from "../../../server/modules/inventory/release";
@@ -69,7 +69,7 @@ async function rawHoldRelease(ctx: Context, db: Db, by: number, cart: RawCart, o
 
 /** Median time of the hold transaction alone, one at a time (n ops). */
 export async function rawSerialMs(ctx: Context, n: number): Promise<number> {
-  const pg = postgres(ctx.benchUrl, { max: 1, onnotice: () => {}, connection: RAW_CONNECTION });
+  const pg = connectPostgres(ctx.benchUrl, { max: 1, onnotice: () => {}, connection: RAW_CONNECTION });
   const db = drizzle(pg) as unknown as Db;
   const times: number[] = [];
   const cart = await createRawCart(ctx, db);
@@ -80,7 +80,7 @@ export async function rawSerialMs(ctx: Context, n: number): Promise<number> {
 
 /** The hold statement itself over postgres.js, C connections, hold then release per op. */
 export async function rawPhase(ctx: Context, withCounters = true) {
-  const pg = postgres(ctx.benchUrl, { max: CONCURRENCY, onnotice: () => {}, connection: RAW_CONNECTION });
+  const pg = connectPostgres(ctx.benchUrl, { max: CONCURRENCY, onnotice: () => {}, connection: RAW_CONNECTION });
   const db = drizzle(pg) as unknown as Db;
   await Promise.all(Array.from({ length: CONCURRENCY }, () => db.execute(sql`select 1`)));
   const samples: HoldSample[] = [];

@@ -26,11 +26,18 @@ export function withDatabase(url: string, name: string): string {
 
 export type Server = { proc: ChildProcess; baseUrl: string; wsUrl: string; inspectPort: number; exited: Promise<number | null> };
 
+export type ServerOptions = {
+  /** The checkout whose server runs (default this one): an older commit's worktree is measured the same way. */
+  cwd?: string;
+  /** More node flags, e.g. `--cpu-prof` (which NODE_OPTIONS refuses). */
+  nodeArgs?: string[];
+};
+
 /**
  * Starts `node --import tsx server/main.ts` (migrations, demo seed) on `databaseUrl` and waits
  * until /healthz answers; an unexpected exit later declares a stall.
  */
-export async function startServer(databaseUrl: string, overrides: NodeJS.ProcessEnv = {}): Promise<Server> {
+export async function startServer(databaseUrl: string, overrides: NodeJS.ProcessEnv = {}, options: ServerOptions = {}): Promise<Server> {
   const port = await freePort();
   const inspectPort = PROFILE_DIR ? await freePort() : 0;
   const baseUrl = `http://127.0.0.1:${port}`;
@@ -57,8 +64,8 @@ export async function startServer(databaseUrl: string, overrides: NodeJS.Process
     HOLD_MAX_PLACES_PER_ADDRESS_WITH_DEVICE: "1000000",
     ...overrides,
   };
-  const args = [...(PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : []), "--import", "tsx", "server/main.ts"];
-  const proc = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const args = [...(PROFILE_DIR ? [`--inspect=127.0.0.1:${inspectPort}`] : []), ...(options.nodeArgs ?? []), "--import", "tsx", "server/main.ts"];
+  const proc = spawn(process.execPath, args, { cwd: options.cwd ?? ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const forward = (chunk: Buffer) => {
     for (const line of chunk.toString().split("\n")) if (line.trim() && !line.includes("Debugger")) console.error(`[server] ${line}`);
   };

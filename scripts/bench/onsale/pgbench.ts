@@ -6,16 +6,16 @@ import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import postgres from "postgres";
+import { connectPostgres } from "../../../server/db/client";
 import { withDatabase } from "../holds/server";
 
 export async function pgbenchTps(baseUrl: string, seconds: number, clients = 16): Promise<number> {
   const name = `bench_onsale_pgbench_${process.pid}`;
-  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(baseUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name}`);
   await admin.unsafe(`create database ${name}`);
   const url = withDatabase(baseUrl, name);
-  const db = postgres(url, { max: 1, onnotice: () => {} });
+  const db = connectPostgres(url, { max: 1, onnotice: () => {} });
   try {
     await db.unsafe(`create table seat (id int primary key, held int not null default 0, capacity int not null default 1000000000)`);
     await db.unsafe(`insert into seat (id) select g from generate_series(1, 100000) g`);
@@ -25,7 +25,7 @@ export async function pgbenchTps(baseUrl: string, seconds: number, clients = 16)
     const u = new URL(url);
     const out = execFileSync(
       "pgbench",
-      ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(seconds), "-f", script, "-h", u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres", name],
+      ["-n", "-M", "prepared", "-c", String(clients), "-j", "2", "-T", String(seconds), "-f", script, "-h", u.searchParams.get("host")?.startsWith("/") ? u.searchParams.get("host")! : u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres", name],
       { encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] },
     );
     const tps = /tps = ([\d.]+)/.exec(out);

@@ -1,5 +1,5 @@
-import postgres from "postgres";
-import { type Database, openDatabase } from "../../../server/db/client";
+
+import { connectPostgres, type Database, openDatabase } from "../../../server/db/client";
 
 export type TestDatabase = Database & {
   /** The postgres:// URL of this database; undefined on PGlite (in memory, one process). */
@@ -26,7 +26,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   }
 
   const name = uniqueDatabaseName();
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  const admin = connectPostgres(serverUrl, { max: 1, onnotice: () => {} });
   try {
     await admin.unsafe(`create database "${name}"`);
   } finally {
@@ -41,7 +41,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     url: url.toString(),
     destroy: async () => {
       await database.close();
-      const dropper = postgres(serverUrl, { max: 1, onnotice: () => {} });
+      const dropper = connectPostgres(serverUrl, { max: 1, onnotice: () => {} });
       try {
         await dropper.unsafe(`drop database if exists "${name}" with (force)`);
       } finally {
