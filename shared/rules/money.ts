@@ -1,3 +1,5 @@
+import { numberFormat } from "./intl-formats";
+
 /** Money is integer cents (EUR) everywhere; these are the only conversions. */
 export const MAX_PRICE_CENTS = 10_000_000;
 
@@ -12,15 +14,6 @@ export function centsToEuros(cents: number): number {
   return cents / 100;
 }
 
-/** The two currency formats, each made once: making one costs more than formatting a thousand amounts. */
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-
 export function formatCents(cents: number, locale: string): string {
-  const tag = locale === "de" ? "de-DE" : "en-GB";
-  let format = currencyFormats.get(tag);
-  if (!format) {
-    format = new Intl.NumberFormat(tag, { style: "currency", currency: "EUR" });
-    currencyFormats.set(tag, format);
-  }
-  return format.format(cents / 100);
+  return numberFormat(locale === "de" ? "de-DE" : "en-GB", { style: "currency", currency: "EUR" }).format(cents / 100);
 }

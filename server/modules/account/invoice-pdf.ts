@@ -10,6 +10,7 @@ import { AppError } from "../../lib/app-error";
 import { ACCENT, GREEN, GREY, INK, InvoiceSheet, RED } from "../../lib/invoice-sheet";
 import { planItemText } from "./invoices";
 import { OPERATOR } from "../../../shared/operator";
+import { dateTimeFormat } from "../../../shared/rules/intl-formats";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
 const P = {
@@ -44,7 +45,7 @@ export async function renderPlatformInvoice(db: DbOrTx, organiserId: string, inv
   const { invoice, organiser } = row;
   const t = i18nFor(locale);
   const intl = locale === "de" ? "de-DE" : "en-GB";
-  const day = (d: Date) => new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: "Europe/Berlin" }).format(d);
+  const day = (d: Date) => dateTimeFormat(intl, { dateStyle: "long", timeZone: "Europe/Berlin" }).format(d);
   const money = (cents: number) => formatCents(cents, locale);
   const plan = parsePlanInvoiceItem(invoice.item);
   const item = plan ? planItemText(plan, locale) : invoice.item;

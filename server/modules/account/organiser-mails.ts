@@ -8,12 +8,13 @@ import type { PayoutState } from "../../mail/organiser-templates";
 import { computeRemaining } from "../shop/availability";
 import type { ShopScope } from "../shop/scope";
 import { recipientFor } from "./notifications";
+import { dateTimeFormat } from "../../../shared/rules/intl-formats";
 
 /** When a scope takes place, in the reader's language and the event's time zone. */
 function scopeDate(scope: ShopScope, locale: Locale): string {
   const when = scope.kind === "date" ? scope.date.startsAt : scope.firstStartsAt;
   if (!when) return "";
-  return new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when);
+  return dateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when);
 }
 
 /**
@@ -83,7 +84,7 @@ export async function notifyPayoutState(tx: DbOrTx, organiserId: string, news: P
     name: to.name,
     amount: formatCents(news.amountCents, to.locale),
     state: news.state,
-    date: new Intl.DateTimeFormat(to.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(news.requestedAt),
+    date: dateTimeFormat(to.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "long", timeZone: "UTC" }).format(news.requestedAt),
   });
   return true;
 }

@@ -12,6 +12,7 @@ import { signedTicketCode } from "./ticket-code";
 import { A4, type A4Ticket, drawA4Ticket } from "./tickets-pdf-layout";
 import { drawQr, fittingChars, MM, savePdf, winAnsi, wrap } from "./tickets-pdf-parts";
 import { type PictureFile, ticketPicture } from "./tickets-pdf-pictures";
+import { dateTimeFormat } from "../../../shared/rules/intl-formats";
 
 export { drawQr, MM, winAnsi, wrap } from "./tickets-pdf-parts";
 
@@ -129,8 +130,6 @@ export function ticketDateText(
   return `${start} – ${end}`;
 }
 
-/** Date formats by language, kind and time zone, each made once (making one costs more than a whole line of a ticket). */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const DATE_STYLES: Record<"full" | "day" | "time", Intl.DateTimeFormatOptions> = {
   full: { dateStyle: "full", timeStyle: "short" },
   day: { dateStyle: "short" },
@@ -138,15 +137,7 @@ const DATE_STYLES: Record<"full" | "day" | "time", Intl.DateTimeFormatOptions> =
 };
 
 function dateFormat(intl: string, kind: keyof typeof DATE_STYLES, timeZone: string): Intl.DateTimeFormat {
-  const key = `${intl} ${kind} ${timeZone}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    // Time zones are the events' (a few dozen at most); bounded all the same.
-    if (dateFormats.size >= 500) dateFormats.clear();
-    format = new Intl.DateTimeFormat(intl, { ...DATE_STYLES[kind], timeZone });
-    dateFormats.set(key, format);
-  }
-  return format;
+  return dateTimeFormat(intl, { ...DATE_STYLES[kind], timeZone });
 }
 
 /** The venue a ticket prints: "Street 1, addition, 12345 Town". */

@@ -7,6 +7,7 @@ import { orderInvoices } from "../../../db/schema";
 import { txRows } from "../../../db/sql";
 import { i18nFor } from "../../../i18n";
 import { GREY, InvoiceSheet } from "../../../lib/invoice-sheet";
+import { dateTimeFormat, numberFormat } from "../../../../shared/rules/intl-formats";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
 const P = {
@@ -76,9 +77,9 @@ export async function renderOrderInvoicePdf(db: DbOrTx, invoiceId: string): Prom
   const locale = invoice.locale;
   const t = i18nFor(locale);
   const intl = locale === "de" ? "de-DE" : "en-GB";
-  const day = (d: Date | string) => new Intl.DateTimeFormat(intl, { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(d));
+  const day = (d: Date | string) => dateTimeFormat(intl, { dateStyle: "long", timeZone: "Europe/Berlin" }).format(new Date(d));
   const money = (cents: number) => formatCents(cents, locale);
-  const percent = (bp: number) => new Intl.NumberFormat(intl, { maximumFractionDigits: 2 }).format(bp / 100);
+  const percent = (bp: number) => numberFormat(intl, { maximumFractionDigits: 2 }).format(bp / 100);
   const credit = invoice.kind === "credit_note";
   const title = t._(credit ? P.creditNote : P.invoice);
 
