@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import { SERVICE_FEE_CENTS_PER_TICKET } from "../../../shared/rules/pricing";
+import type { BuyerDetails, OrderAmounts } from "../../../shared/schemas/orders";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
-import { type ConsumedTickets, consumeForOrder, ticketsToConsume } from "../account/contingent";
+import { type ConsumedTickets, consumeForOrder } from "../account/contingent";
 import { notifyNewOrder } from "../account/organiser-mails";
 import { announceChanges, type Changes, noteSale } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
@@ -16,6 +17,7 @@ import { redeemForOrder, releaseUses } from "../vouchers/uses";
 import { draftOrderInvoice, type InvoiceDraft, issueDraft } from "./invoices/issue";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
+import { dateTimeFormat } from "../../../shared/rules/intl-formats";
 
 export type OrderRow = {
   id: string;
@@ -32,6 +34,9 @@ export type OrderRow = {
   provider: string | null;
   provider_ref: string | null;
 };
+
+/** What completing an order reads of it besides its OrderRow, in one statement. */
+type SaleFacts = { voucher_id: string | null; organiser_id: string; amounts: OrderAmounts; tickets: number; invoice_id: string | null };
 
 export const ORDER_COLUMNS = sql.raw(
   "id, number, event_id, scope_id, is_season, cart_id, status, buyer, buyer_email, locale, total_cents, provider, provider_ref",
@@ -68,13 +73,31 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
   try {
     // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely, the mails with it.
     await tx.transaction(async (sp) => {
+      // What the steps below need of the order, read once (issue 25: each read it for itself).
+      const [facts] = await txRows<SaleFacts>(
+        sp,
+        sql`select o.voucher_id::text, o.organiser_id::text, o.amounts,
+              (select count(*)::int from order_lines where order_id = o.id and status <> 'canceled') as tickets,
+              (select id::text from order_invoices where order_id = o.id and kind = 'invoice') as invoice_id
+            from orders o where o.id = ${order.id}`,
+      );
+      if (!facts) throw new Lost();
       // The voucher's use becomes final first (its row before the inventory: the lock order).
-      if (!(await redeemForOrder(sp, order.id))) throw new Lost();
+      if (!(await redeemForOrder(sp, order.id, facts.voucher_id))) throw new Lost();
       // What only reads, and the mails, before the sale: the seats' and counters' locks (shared
       // by every buyer of the category) are then held for the last few statements only (issue 25).
-      invoice = await draftOrderInvoice(sp, order.id);
-      consumed = await ticketsToConsume(sp, order.id);
-      const tickets = await enqueueConfirmation(deps, sp, order, scope, { invoiceId: invoice?.id ?? null });
+      invoice = await draftOrderInvoice(sp, order.id, {
+        organiserId: facts.organiser_id,
+        buyer: order.buyer as BuyerDetails,
+        buyerEmail: order.buyer_email,
+        locale: order.locale,
+        amounts: facts.amounts,
+        totalCents: order.total_cents,
+        invoiceId: facts.invoice_id,
+      });
+      const tickets = Number(facts.tickets);
+      consumed = { organiserId: facts.organiser_id, tickets };
+      await enqueueConfirmation(deps, sp, order, scope, { invoiceId: invoice?.id ?? null, tickets });
       // The organiser's chosen "new order" mail (email notifications tab), in the same transaction.
       await notifyNewOrder(sp, { scope, number: order.number, buyer: `${order.buyer.firstName} ${order.buyer.lastName}`, tickets, totalCents: order.total_cents });
       if (!(await sellOrder(sp, { scope, orderId: order.id, cartId: order.cart_id }, changes))) throw new Lost();
@@ -98,18 +121,28 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
  * when the order completes, when the organiser resends it, after a date change. `scope` is the
  * order's date or season (its date is named in the mail). Returns the number of tickets.
  */
-export async function enqueueConfirmation(deps: AppDeps, tx: DbOrTx, order: OrderRow, scope: ShopScope, known?: { invoiceId: string | null }): Promise<number> {
+export async function enqueueConfirmation(
+  deps: AppDeps,
+  tx: DbOrTx,
+  order: OrderRow,
+  scope: ShopScope,
+  known?: { invoiceId: string | null; tickets: number },
+): Promise<number> {
   const when = scope.kind === "date" ? scope.date.startsAt : scope.firstStartsAt;
   const date = when
-    ? new Intl.DateTimeFormat(order.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when)
+    ? dateTimeFormat(order.locale === "de" ? "de-DE" : "en-GB", { dateStyle: "full", timeStyle: "short", timeZone: scope.event.timeZone }).format(when)
     : "";
-  const [facts] = await txRows<{ n: number; invoice_id: string | null }>(
-    tx,
-    sql`select (select count(*)::int from order_lines where order_id = ${order.id} and status <> 'canceled') as n,
-          (select id::text from order_invoices where order_id = ${order.id} and kind = 'invoice') as invoice_id`,
-  );
-  const tickets = Number(facts?.n ?? 0);
-  // The completing sale names the invoice it is about to write (drafted, not yet numbered).
+  // The completing sale knows both (its invoice drafted, not yet numbered); others read them.
+  const facts = known
+    ? null
+    : (
+        await txRows<{ n: number; invoice_id: string | null }>(
+          tx,
+          sql`select (select count(*)::int from order_lines where order_id = ${order.id} and status <> 'canceled') as n,
+                (select id::text from order_invoices where order_id = ${order.id} and kind = 'invoice') as invoice_id`,
+        )
+      )[0];
+  const tickets = known ? known.tickets : Number(facts?.n ?? 0);
   const invoiceId = known ? known.invoiceId : (facts?.invoice_id ?? null);
   // A box office sale without the buyer's email: the tickets were handed over at the counter.
   if (order.buyer_email === "") return tickets;

@@ -158,8 +158,9 @@ export async function attachUseToOrder(tx: DbOrTx, cartId: string, orderId: stri
  * none (the order cannot be completed at its discounted price: the caller refunds it).
  * Call it before the order's places are sold (the lock order).
  */
-export async function redeemForOrder(tx: DbOrTx, orderId: string): Promise<boolean> {
-  const [order] = await txRows<{ voucher_id: string | null }>(tx, sql`select voucher_id::text from orders where id = ${orderId}`);
+export async function redeemForOrder(tx: DbOrTx, orderId: string, voucherId?: string | null): Promise<boolean> {
+  // The caller may know the order's voucher (completeOrder reads it with the rest).
+  const order = voucherId !== undefined ? { voucher_id: voucherId } : (await txRows<{ voucher_id: string | null }>(tx, sql`select voucher_id::text from orders where id = ${orderId}`))[0];
   if (!order?.voucher_id) return true;
   const [voucher] = await txRows<{ max_uses: number | null; used_count: number; reserved_count: number }>(
     tx,

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Locale } from "../../../../shared/enums";
 import { cancelledLinesCents, SERVICE_FEE_CENTS_PER_TICKET, SERVICE_FEE_VAT_BP, vatOfGross } from "../../../../shared/rules/pricing";
 import type { BuyerDetails, InvoiceItem, InvoiceKind, InvoiceParty, InvoiceVatRow, OrderAmounts } from "../../../../shared/schemas/orders";
@@ -7,6 +7,7 @@ import type { DbOrTx } from "../../../db/client";
 import { orderInvoices, organisers } from "../../../db/schema";
 import { pgArray, txRows } from "../../../db/sql";
 import { i18nFor } from "../../../i18n";
+import { dateTimeFormat } from "../../../../shared/rules/intl-formats";
 
 /**
  * The organiser's invoices to buyers and their credit notes (decision 016). Both are written
@@ -41,7 +42,7 @@ export function invoiceNumber(kind: InvoiceKind, year: number, counter: number):
 
 /** The calendar day in Germany (the organisers' invoices are numbered and dated there): "2026-11-25". */
 function berlinDay(at: Date): string {
-  return new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
+  return dateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
 }
 
 /**
@@ -115,7 +116,7 @@ function content(
           })
           .join("; ");
     const date = l.starts_at
-      ? new Intl.DateTimeFormat(intl, { dateStyle: "medium", timeStyle: "short", timeZone: l.time_zone }).format(new Date(l.starts_at))
+      ? dateTimeFormat(intl, { dateStyle: "medium", timeStyle: "short", timeZone: l.time_zone }).format(new Date(l.starts_at))
       : null;
     const values = { category: l.category_name, event: l.event_name, date, places };
     const text = t._({ ...(date ? T.ticket : T.ticketNoDate), values }).replace(/ – $/, "");
@@ -194,24 +195,40 @@ async function insertInvoice(tx: DbOrTx, row: InvoiceRow): Promise<string> {
  */
 export type InvoiceDraft = { id: string; issue: InvoiceRow | null };
 
+/** What an order's invoice is drafted from; `invoiceId` when it has its invoice already. */
+export type KnownOrder = {
+  organiserId: string;
+  buyer: BuyerDetails;
+  buyerEmail: string;
+  locale: Locale;
+  amounts: OrderAmounts;
+  totalCents: number;
+  invoiceId: string | null;
+};
+
+async function orderToInvoice(tx: DbOrTx, orderId: string): Promise<KnownOrder | null> {
+  const [o] = await txRows<{ organiser_id: string; buyer: BuyerDetails; buyer_email: string; locale: Locale; amounts: OrderAmounts; total_cents: number; invoice_id: string | null }>(
+    tx,
+    sql`select organiser_id::text, buyer, buyer_email, locale, amounts, total_cents,
+          (select id::text from order_invoices where order_id = o.id and kind = 'invoice') as invoice_id
+        from orders o where id = ${orderId} for update`,
+  );
+  return o
+    ? { organiserId: o.organiser_id, buyer: o.buyer, buyerEmail: o.buyer_email, locale: o.locale, amounts: o.amounts, totalCents: Number(o.total_cents), invoiceId: o.invoice_id }
+    : null;
+}
+
 /**
  * Composes the invoice of a paid order (total > 0) when it becomes valid (decision 016): reads
  * only, so the completing transaction can do it before it takes the sale's locks; `issueDraft`
  * numbers and writes it at the end. Null for a free order; an order invoiced already keeps its
  * one invoice (a draft with its id and nothing to issue).
  */
-export async function draftOrderInvoice(tx: DbOrTx, orderId: string): Promise<InvoiceDraft | null> {
-  const [order] = await txRows<{ organiser_id: string; buyer: BuyerDetails; buyer_email: string; locale: Locale; amounts: OrderAmounts; total_cents: number }>(
-    tx,
-    sql`select organiser_id::text, buyer, buyer_email, locale, amounts, total_cents from orders where id = ${orderId} for update`,
-  );
-  if (!order || Number(order.total_cents) <= 0) return null;
-  const [existing] = await tx
-    .select({ id: orderInvoices.id })
-    .from(orderInvoices)
-    .where(and(eq(orderInvoices.orderId, orderId), eq(orderInvoices.kind, "invoice")));
-  if (existing) return { id: existing.id, issue: null };
-  const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiser_id));
+export async function draftOrderInvoice(tx: DbOrTx, orderId: string, known?: KnownOrder): Promise<InvoiceDraft | null> {
+  const order = known ?? (await orderToInvoice(tx, orderId));
+  if (!order || Number(order.totalCents) <= 0) return null;
+  if (order.invoiceId) return { id: order.invoiceId, issue: null };
+  const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiserId));
   if (!organiser) return null;
   const lines = await linesOf(tx, orderId, { active: true });
   const body = content(lines, order.amounts.feesCents, order.locale, boxOfficeFeeOf(order.amounts), order.amounts.voucherCode);
@@ -221,7 +238,7 @@ export async function draftOrderInvoice(tx: DbOrTx, orderId: string): Promise<In
     id,
     issue: {
       id,
-      organiserId: order.organiser_id,
+      organiserId: order.organiserId,
       orderId,
       kind: "invoice",
       locale: order.locale,
@@ -241,7 +258,7 @@ export async function draftOrderInvoice(tx: DbOrTx, orderId: string): Promise<In
         zip: b.zip,
         city: b.city,
         country: b.country,
-        email: b.email || order.buyer_email,
+        email: b.email || order.buyerEmail,
       }),
       ...body,
     },
