@@ -16,6 +16,7 @@ import { publishedSeasonWithMatchDay } from "./helpers/season";
 import { createShopEvent, seatRows, type ShopEvent } from "./helpers/shop";
 import { CATEGORIES, clone, createSeatedEvent, createTemplateVia, gridLayout, saveTemplate, seatedBlock, setSeatStatus, templateRow } from "./helpers/stadiums";
 import { attempt } from "./helpers/trpc";
+import { seededRandom } from "../seeded-random";
 
 /**
  * Best available chosen by the database (decision 031): the statement's choice under its locks
@@ -34,18 +35,6 @@ afterAll(async () => {
     await t.close();
   }
 });
-
-/** Deterministic PRNG (mulberry32), so a failure can be replayed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let x = a;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const seated = (layout: SeatingLayout) => layout.blocks.filter((b): b is SeatedBlock => b.kind === "seated");
 const activeKeys = (layout: SeatingLayout) => seated(layout).flatMap((b) => blockSeats(b).filter((s) => s.isActive).map((s) => s.key));
@@ -155,7 +144,7 @@ async function statementChoice(shop: ShopEvent, layout: SeatingLayout, key: stri
 
 describe("the database chooses as the pure rule does", () => {
   it("on random layouts and free seats: runs, seats left alone, the fallback in parts, blocks and categories", async () => {
-    const rnd = random(20_261_127);
+    const rnd = seededRandom(20_261_127);
     const seen = { run: 0, parts: 0, soldOut: 0, block: 0, provenEarly: 0 };
     for (let l = 0; l < 8; l++) {
       const layout = randomLayout(rnd);

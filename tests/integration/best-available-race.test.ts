@@ -6,6 +6,7 @@ import { expectNoDrift } from "./helpers/inventory";
 import { countersOf, createShopEvent, seatRows, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 import { attempt } from "./helpers/trpc";
+import { seededRandom } from "../seeded-random";
 
 /**
  * Issue 25 item 1: best available hands buyers asking at the same moment different seats. 200
@@ -29,14 +30,6 @@ afterAll(async () => {
   }
 });
 
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 async function event(layout: ReturnType<typeof gridLayout>): Promise<ShopEvent> {
   return createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1", dailyQuantity: 5000 })] });
 }
@@ -58,7 +51,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)("200 buyers ask for best available
   it("with seats enough for all: each gets its own adjacent seats, nobody is told taken", async () => {
     // 4 blocks × 10 rows × 20 seats = 800 seats; 200 buyers ask for 1–4 (about 500).
     const shop = await event(gridLayout(4, 10, 20));
-    const rand = random(25_001);
+    const rand = seededRandom(25_001);
     const quantities = Array.from({ length: BUYERS }, () => 1 + Math.floor(rand() * 4));
     const results = await rush(shop, quantities);
 

@@ -5,6 +5,7 @@ import { ok } from "./helpers/events";
 import { blockKeys, countersOf, createShopEvent, eventOptions, holdVia, seatRows, seatsAs, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 import { expectNoDrift } from "./helpers/inventory";
+import { seededRandom } from "../seeded-random";
 
 /**
  * SPEC: two buyers can never get the same seat. 200 buyers (each its own browser and address)
@@ -29,15 +30,6 @@ afterAll(async () => {
   }
 });
 
-/** A deterministic pseudo-random generator, so a failure can be replayed. */
-function random(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s * 1664525 + 1013904223) >>> 0;
-    return s / 2 ** 32;
-  };
-}
-
 function pick(rand: () => number, n: number): string[] {
   const pool = [...SEATS];
   const out: string[] = [];
@@ -49,7 +41,7 @@ describe("200 buyers race for 50 seats", () => {
   it("every seat goes to one cart, every cart gets all it asked for or nothing, counters match", async () => {
     const dateId = shop.dateIds[0]!;
     const tc = shop.category("cat1").id;
-    const rand = random(20_240_601);
+    const rand = seededRandom(20_240_601);
     const wishes = Array.from({ length: BUYERS }, () => pick(rand, 1 + Math.floor(rand() * 4)));
     const buyers = wishes.map(() => t.client());
     expect(new Set(buyers.map((b) => b.remoteAddress)).size).toBe(BUYERS);

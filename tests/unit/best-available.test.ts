@@ -3,6 +3,7 @@ import { bestAvailable, type BestAvailableOptions } from "../../shared/seating/b
 import { type SeatedBlock, type SeatingLayout, ZSeatingLayout } from "../../shared/seating/layout";
 import { ORPHAN_PENALTY, ROW_WEIGHT, seatRank, windowRank } from "../../shared/seating/best-rank";
 import { blockSeats, rowNumber, seatsInRow } from "../../shared/seating/numbering";
+import { seededRandom } from "../seeded-random";
 
 type BlockInput = Partial<Omit<SeatedBlock, "kind">> & { id: string };
 
@@ -59,18 +60,6 @@ const except = (layout: SeatingLayout, taken: string[]) => {
 };
 const seatRange = (block: string, row: number, from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => `${block}:${row}:${from + i}`);
-
-/** Deterministic PRNG (mulberry32). */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * A straightforward reference for the run case, built on blockSeats: every window of N eligible
@@ -316,7 +305,7 @@ describe("bestAvailable", () => {
       { categories: ["c1", "c2"] },
     );
     for (let seed = 1; seed <= 25; seed++) {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       const free = allKeys(layout).filter(() => rnd() < 0.4 + seed / 50);
       const freeSet = new Set(free);
       for (const quantity of [1, 2, 3, 4, 6]) {

@@ -3,15 +3,7 @@ import { describe, expect, it } from "vitest";
 import { SEAT_STATUSES, type SeatStatus } from "../../shared/enums";
 import type { SeatState } from "../../shared/schemas/shop";
 import { packSeats, unpackSeats } from "../../shared/seating/packed-seats";
-
-/** A deterministic pseudo-random sequence (the same seats every run). */
-function random(seed: number) {
-  let x = seed;
-  return () => {
-    x = (x * 1103515245 + 12345) % 2 ** 31;
-    return x / 2 ** 31;
-  };
-}
+import { seededRandom } from "../seeded-random";
 
 const byKey = (seats: SeatState[]) => [...seats].sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0));
 
@@ -35,7 +27,7 @@ function stadiumKeys(): string[] {
 
 /** A date late in a sale: `share` of the seats held or sold at random, some released again. */
 function lateInASale(share: number, seed = 7): SeatState[] {
-  const next = random(seed);
+  const next = seededRandom(seed);
   const seats: SeatState[] = [];
   for (const k of stadiumKeys()) {
     const x = next();
