@@ -40,7 +40,8 @@ import { connectPostgres } from "../../server/db/client";
 import { BASE_DATABASE_URL, ROOT } from "./holds/config";
 import { fmt, Histogram, machineCpuSeconds, processCpuSeconds, round, sleep } from "./holds/lib";
 import { type Server, startServer, stopServer, withDatabase } from "./holds/server";
-import { loadMatch } from "./holds/setup";
+import { shuffled } from "./checkin/lib";
+import { largestCategory, loadMatch } from "./holds/setup";
 import { doubleSold, drift, soldFigures } from "./onsale/checks";
 import type { LoadConfig, LoadResult } from "./onsale/load";
 import { pgbenchTps } from "./onsale/pgbench";
@@ -84,15 +85,6 @@ type Row = {
   doubleSold: number;
   drift: number;
 };
-
-function shuffled<T>(items: readonly T[]): T[] {
-  const a = [...items];
-  for (let i = a.length - 1; i > 0; i--) {
-    const j = Math.floor(Math.random() * (i + 1));
-    [a[i], a[j]] = [a[j]!, a[i]!];
-  }
-  return a;
-}
 
 /** CPU seconds of every Postgres process (backends included) now. */
 function postgresCpuSeconds(): number {
@@ -147,10 +139,7 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, wai
       await sleep(1500);
     }
     // Best available asks for the ticket category most seats can be held with (as most on-sale buyers do).
-    const byTc = new Map<string, number>();
-    for (const s of match.seats) byTc.set(s.tc, (byTc.get(s.tc) ?? 0) + 1);
-    const tc = [...byTc].sort((a, b) => b[1] - a[1])[0]![0];
-    const seatKeys = match.seats.filter((s) => s.tc === tc).map((s) => s.key);
+    const { ticketCategoryId: tc, keys: seatKeys } = largestCategory(match.seats);
     log(`${buyers} buyers, ${mode}: ${seatKeys.length} seats of the category on sale`);
 
     const per = Math.ceil(buyers / LOAD_PROCS);
@@ -167,7 +156,7 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, wai
         waitingRoom,
         ticketCategoryId: tc,
         mode,
-        seats: mode === "random" ? shuffled(seatKeys) : [],
+        seats: mode === "random" ? shuffled(seatKeys, Date.now()) : [],
         seconds: SECONDS,
       }),
     );

@@ -21,7 +21,9 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import { seedDemoData } from "../../server/demo/seed";
 import { createTestApp } from "../../tests/integration/helpers/app";
+import { shuffled } from "./checkin/lib";
 import { processCpuSeconds } from "./holds/lib";
+import { findMatch, largestCategory } from "./holds/setup";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const STEPS = ["hold", "checkout", "pay"] as const;
@@ -34,18 +36,12 @@ async function main() {
   const t = await createTestApp({ HOLD_CALLS_PER_MINUTE: "1000000", HOLD_MAX_CARTS_PER_DEVICE: "1000", HOLD_MAX_PLACES_PER_ADDRESS: "1000000" });
   try {
     await seedDemoData(t.database.db);
-    const [date] = await t.database.rows<{ id: string }>(
-      sql`select d.id::text as id from event_dates d join events e on e.id = d.event_id where e.name like 'FC Musterstadt%' and e.status <> 'draft' order by d.starts_at limit 1`,
-    );
-    // The ticket category with the most free seats, and those seats in random order.
-    const [tc] = await t.database.rows<{ id: string; cat: string | null }>(
-      sql`select tc.id::text as id, tc.seating_category_id as cat from ticket_categories tc join event_dates d on d.event_id = tc.event_id
-          where d.id = ${date!.id} and tc.seating_category_id is not null
-          order by (select count(*) from seat_inventory s where s.event_date_id = d.id and s.category_id = tc.seating_category_id) desc limit 1`,
-    );
-    const free = (
-      await t.database.rows<{ k: string }>(sql`select seat_key as k from seat_inventory where event_date_id = ${date!.id} and status = 'FREE' and category_id = ${tc!.cat} order by random()`)
-    ).map((r) => r.k);
+    const match = await findMatch(t.database.pg!);
+    const date = { id: match.scopeId };
+    // The ticket category most seats can be held with, and those seats in random order.
+    const { ticketCategoryId, keys } = largestCategory(match.seats);
+    const tc = { id: ticketCategoryId };
+    const free = shuffled(keys, 25);
     await t.database.rows(sql`analyze`);
 
     // The counter: which step is running, and per connection which statements it has prepared.
@@ -96,7 +92,7 @@ async function main() {
     for (let i = 0; i < ORDERS; i++) {
       const buyer = t.client();
       const seats = free.slice(i * 2, i * 2 + 2);
-      const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: date!.id, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId: tc!.id })) }));
+      const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: date.id, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId: tc.id })) }));
       if (held.status !== "held") throw new Error(`hold ${i}: ${held.status}`);
       const cart = { id: held.cart.id, secret: held.cart.secret! };
       const co = await timed("checkout", () =>
@@ -104,7 +100,7 @@ async function main() {
           cart,
           idempotencyKey: randomBytes(12).toString("base64url"),
           buyer: { firstName: "Bench", lastName: `Buyer ${i}`, email: `b${i}@statements.bench` },
-          tickets: seats.map((key) => ({ ticketCategoryId: tc!.id, seatKeys: [key] })),
+          tickets: seats.map((key) => ({ ticketCategoryId: tc.id, seatKeys: [key] })),
           acceptTerms: true,
           locale: "de",
         }),

@@ -1,5 +1,6 @@
 /** Helpers of the check-in benchmark: rounding, load average, percentiles, a seeded shuffle. */
 import { loadavg } from "node:os";
+import { seededRandom } from "../../../tests/seeded-random";
 
 export const r1 = (n: number) => Math.round(n * 10) / 10;
 export const load = () => loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -14,16 +15,9 @@ export function stats(values: readonly number[]) {
   return { n: values.length, p50: percentile(values, 50), p95: percentile(values, 95), max: values.length ? Math.max(...values) : NaN };
 }
 
-/** Fisher-Yates with a fixed seed (mulberry32): the same run order every time. */
+/** Fisher-Yates with a fixed seed: the same order every run. */
 export function shuffled<T>(items: readonly T[], seed = 18): T[] {
-  let s = seed >>> 0;
-  const rnd = () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const rnd = seededRandom(seed);
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(rnd() * (i + 1));

@@ -23,10 +23,10 @@ export function stallProbe(db: postgres.Sql, server: Server): () => Promise<{ ac
 export type Match = { scopeId: string; eventId: string; seats: Seat[]; counterKeys: Set<string> };
 
 /**
- * The first published date of the demo football match: its free seats, each with a ticket
- * category it can be held with, and its counters (the server creates them on the first read).
+ * The first published date of the demo football match and its free seats, each with a ticket
+ * category it can be held with (straight from the database).
  */
-export async function loadMatch(db: postgres.Sql, server: Server): Promise<Match> {
+export async function findMatch(db: postgres.Sql): Promise<Omit<Match, "counterKeys">> {
   const [date] = await db<{ id: string; event_id: string }[]>`
     select d.id::text as id, d.event_id::text as event_id from event_dates d join events e on e.id = d.event_id
     where e.name = ${MATCH_NAME} and e.status <> 'draft' order by d.starts_at limit 1`;
@@ -50,6 +50,21 @@ export async function loadMatch(db: postgres.Sql, server: Server): Promise<Match
   });
   if (seats.length === 0) throw new Error("no seat of the match can be held with any of its ticket categories");
   log(`event date ${date.id}: ${seats.length} seats, ticket categories ${tcs.map((t) => t.name).join(", ")}`);
+  return { scopeId: date.id, eventId: date.event_id, seats };
+}
+
+/** The ticket category most of the seats can be held with (as most on-sale buyers ask for) and those seats' keys. */
+export function largestCategory(seats: Seat[]): { ticketCategoryId: string; keys: string[] } {
+  const byTc = new Map<string, string[]>();
+  for (const s of seats) byTc.set(s.tc, [...(byTc.get(s.tc) ?? []), s.key]);
+  const [ticketCategoryId, keys] = [...byTc].sort((a, b) => b[1].length - a[1].length)[0]!;
+  return { ticketCategoryId, keys };
+}
+
+/** The match as findMatch finds it, and its counters (the server creates them on its first read of the date). */
+export async function loadMatch(db: postgres.Sql, server: Server): Promise<Match> {
+  const { scopeId, eventId, seats } = await findMatch(db);
+  const date = { id: scopeId };
 
   // The server creates a date's counters when it first reads it (as for the first buyer).
   const scopeRead = await fetch(`${server.baseUrl}/trpc/shop.scope?input=${encodeURIComponent(JSON.stringify({ json: { scopeId: date.id } }))}`, {
@@ -57,5 +72,5 @@ export async function loadMatch(db: postgres.Sql, server: Server): Promise<Match
   });
   if (!scopeRead.ok) throw new Error(`reading the date through the server failed: HTTP ${scopeRead.status}`);
   const counterKeys = new Set((await db<{ k: string }[]>`select counter_key as k from quota_inventory where scope_id = ${date.id}`).map((r) => r.k));
-  return { scopeId: date.id, eventId: date.event_id, seats, counterKeys };
+  return { scopeId, eventId, seats, counterKeys };
 }
