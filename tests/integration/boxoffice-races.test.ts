@@ -176,8 +176,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the counter and an online buyer
     expect(problems).toEqual([]);
     expect(await doubleSold()).toEqual([]);
     expect(wins.counter + wins.online).toBe(ROUNDS);
-    // The calls really ran at the same time (not one after the other as on PGlite), and each side won some.
-    expect(overlaps).toBeGreaterThanOrEqual(ROUNDS / 4);
+    // The calls really ran at the same time (not one after the other as on PGlite, where none
+    // overlap), and each side won some. How many overlap depends on the machine's load (5-8 of
+    // 24 seen on Postgres with the rest of the suite running): an eighth shows the race ran.
+    expect(overlaps).toBeGreaterThanOrEqual(ROUNDS / 8);
     expect(wins.counter).toBeGreaterThan(0);
     expect(wins.online).toBeGreaterThan(0);
     expect(await checkInventory(t.database.db)).toEqual([]);
