@@ -142,6 +142,9 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, wai
     const { ticketCategoryId: tc, keys: seatKeys } = largestCategory(match.seats);
     log(`${buyers} buyers, ${mode}: ${seatKeys.length} seats of the category on sale`);
 
+    // Random seats: one shuffle dealt out to the load processes, each handing its buyers the next
+    // two, so no two buyers click the same seat (as buyers click seats their live map shows free).
+    const dealt = mode === "random" ? shuffled(seatKeys, Date.now()) : [];
     const per = Math.ceil(buyers / LOAD_PROCS);
     const loads = Array.from({ length: Math.min(LOAD_PROCS, buyers) }, (_, w) =>
       startLoad({
@@ -156,7 +159,7 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, wai
         waitingRoom,
         ticketCategoryId: tc,
         mode,
-        seats: mode === "random" ? shuffled(seatKeys, Date.now()) : [],
+        seats: dealt.filter((_, i) => i % LOAD_PROCS === w),
         seconds: SECONDS,
       }),
     );
