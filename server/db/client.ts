@@ -76,14 +76,7 @@ export function preparedByDefault<T extends postgres.Sql | postgres.TransactionS
           // drizzle passes `prepare: false` for every query without a name: overruled here.
           target.unsafe(query, params as postgres.ParameterOrJSON<never>[], params.length > 0 ? { ...options, prepare: true } : options);
       }
-      if (prop === "begin") {
-        return (...args: unknown[]) => {
-          const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
-          const options = typeof args[0] === "string" ? args[0] : "";
-          return beginOnReserved(target as postgres.Sql, options, (tx) => callback(preparedByDefault(tx)));
-        };
-      }
-      if (prop === "savepoint") {
+      if (prop === "begin" || prop === "savepoint") {
         const original = Reflect.get(target, prop, receiver) as (...args: unknown[]) => unknown;
         return (...args: unknown[]) => {
           const callback = args.pop() as (tx: postgres.TransactionSql) => unknown;
@@ -93,61 +86,6 @@ export function preparedByDefault<T extends postgres.Sql | postgres.TransactionS
       return Reflect.get(target, prop, receiver);
     },
   });
-}
-
-/**
- * A transaction on a connection reserved first, in place of postgres.js's `sql.begin`: in 3.4.9
- * (the latest) `begin` can send BEGIN on a connection it never reserves when BEGIN fills a busy
- * connection's pipeline or meets a full socket buffer (porsager/postgres#823, #1189). It then
- * fails with UNSAFE_TRANSACTION while Postgres keeps the transaction open, and the connection
- * goes back to the pool: other requests' statements run inside that transaction and are lost
- * with it (seen under bench:onsale: payments written and then not found). `reserve` only takes
- * an idle connection (or waits for one), so nothing else is pipelined onto it; BEGIN, COMMIT,
- * ROLLBACK and savepoints are then plain statements of that connection.
- */
-async function beginOnReserved<R>(pool: postgres.Sql, options: string, run: (tx: postgres.TransactionSql) => R | Promise<R>): Promise<R> {
-  const connection = await pool.reserve();
-  try {
-    await connection.unsafe(`begin ${options.replace(/[^a-z ]/gi, "")}`);
-    let result: R;
-    try {
-      result = await run(transactionOn(connection));
-    } catch (err) {
-      // A failed rollback means a broken connection (postgres.js drops it): the first error is the one to tell.
-      await connection.unsafe("rollback").catch(() => {});
-      throw err;
-    }
-    await connection.unsafe("commit");
-    return result;
-  } finally {
-    connection.release();
-  }
-}
-
-/** The reserved connection as a transaction: its statements, and savepoints (rolled back to when their callback throws). */
-function transactionOn(connection: postgres.ReservedSql): postgres.TransactionSql {
-  let savepoints = 0;
-  const tx: postgres.TransactionSql = new Proxy(connection, {
-    get(target, prop, receiver) {
-      if (prop === "savepoint") {
-        return async (...args: unknown[]) => {
-          const run = args.pop() as (sp: postgres.TransactionSql) => unknown;
-          const name = `s${savepoints++}`;
-          await target.unsafe(`savepoint ${name}`);
-          try {
-            const result = await run(tx);
-            await target.unsafe(`release savepoint ${name}`);
-            return result;
-          } catch (err) {
-            await target.unsafe(`rollback to savepoint ${name}`);
-            throw err;
-          }
-        };
-      }
-      return Reflect.get(target, prop, receiver);
-    },
-  }) as unknown as postgres.TransactionSql;
-  return tx;
 }
 
 /**
