@@ -34,7 +34,16 @@ describe("npm start", () => {
     const script = (JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.start!;
     expect(script).toContain("npm run build");
     const port = await freePort();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), SERVE_CLIENT: "false", PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}` };
+    // A fresh in-memory database without the demo data: only how the process stops is under test,
+    // and seeding a new embedded database took over 100 s while the rest of the suite ran.
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      PORT: String(port),
+      SERVE_CLIENT: "false",
+      SEED_DEMO: "false",
+      PGLITE_DIR: "memory://",
+      PATH: `${path.join(ROOT, "node_modules/.bin")}:${process.env.PATH}`,
+    };
     delete env.DATABASE_URL;
     const shell = spawn("sh", ["-c", script.replace("npm run build", "true")], { cwd: ROOT, env, stdio: "ignore", detached: true });
     try {
