@@ -37,10 +37,8 @@ async function main() {
   try {
     await seedDemoData(t.database.db);
     const match = await findMatch(t.database.pg!);
-    const date = { id: match.scopeId };
     // The ticket category most seats can be held with, and those seats in random order.
     const { ticketCategoryId, keys } = largestCategory(match.seats);
-    const tc = { id: ticketCategoryId };
     const free = shuffled(keys, 25);
     await t.database.rows(sql`analyze`);
 
@@ -92,7 +90,7 @@ async function main() {
     for (let i = 0; i < ORDERS; i++) {
       const buyer = t.client();
       const seats = free.slice(i * 2, i * 2 + 2);
-      const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: date.id, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId: tc.id })) }));
+      const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: match.scopeId, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId })) }));
       if (held.status !== "held") throw new Error(`hold ${i}: ${held.status}`);
       const cart = { id: held.cart.id, secret: held.cart.secret! };
       const co = await timed("checkout", () =>
@@ -100,7 +98,7 @@ async function main() {
           cart,
           idempotencyKey: randomBytes(12).toString("base64url"),
           buyer: { firstName: "Bench", lastName: `Buyer ${i}`, email: `b${i}@statements.bench` },
-          tickets: seats.map((key) => ({ ticketCategoryId: tc.id, seatKeys: [key] })),
+          tickets: seats.map((key) => ({ ticketCategoryId, seatKeys: [key] })),
           acceptTerms: true,
           locale: "de",
         }),

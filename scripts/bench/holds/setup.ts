@@ -64,13 +64,12 @@ export function largestCategory(seats: Seat[]): { ticketCategoryId: string; keys
 /** The match as findMatch finds it, and its counters (the server creates them on its first read of the date). */
 export async function loadMatch(db: postgres.Sql, server: Server): Promise<Match> {
   const { scopeId, eventId, seats } = await findMatch(db);
-  const date = { id: scopeId };
 
   // The server creates a date's counters when it first reads it (as for the first buyer).
-  const scopeRead = await fetch(`${server.baseUrl}/trpc/shop.scope?input=${encodeURIComponent(JSON.stringify({ json: { scopeId: date.id } }))}`, {
+  const scopeRead = await fetch(`${server.baseUrl}/trpc/shop.scope?input=${encodeURIComponent(JSON.stringify({ json: { scopeId } }))}`, {
     headers: { origin: server.baseUrl },
   });
   if (!scopeRead.ok) throw new Error(`reading the date through the server failed: HTTP ${scopeRead.status}`);
-  const counterKeys = new Set((await db<{ k: string }[]>`select counter_key as k from quota_inventory where scope_id = ${date.id}`).map((r) => r.k));
+  const counterKeys = new Set((await db<{ k: string }[]>`select counter_key as k from quota_inventory where scope_id = ${scopeId}`).map((r) => r.k));
   return { scopeId, eventId, seats, counterKeys };
 }
