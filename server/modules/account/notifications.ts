@@ -30,25 +30,39 @@ export async function saveNotificationSettings(db: DbOrTx, options: { organiserI
 export type NotificationRecipient = { email: string; locale: Locale; name: string; organiserName: string };
 
 /**
+ * What a recipient is made of: the organiser's choices and its owner (`ownerOf`, the first
+ * created when several), to select from `organisers` joined with `users` ordered by the user's
+ * creation. A query reading more of the organiser (a sale's, issue 25) selects these too.
+ */
+export const RECIPIENT_COLUMNS = {
+  settings: organisers.notificationSettings,
+  disabledAt: organisers.disabledAt,
+  organiserName: organisers.name,
+  email: users.email,
+  locale: users.locale,
+  firstName: users.firstName,
+  lastName: users.lastName,
+};
+
+type RecipientRow = { [K in keyof typeof RECIPIENT_COLUMNS]: (typeof RECIPIENT_COLUMNS)[K]["_"]["data"] | null };
+
+/**
  * Where a chosen organiser mail goes: the account owner's address and language; null when the
  * organiser did not choose `kind`, is disabled, or its owner has no address.
  */
+export function recipientFrom(row: RecipientRow | undefined, kind: NotificationKind): NotificationRecipient | null {
+  if (!row?.email || !row.locale || row.disabledAt || !withDefaults(row.settings)[kind]) return null;
+  return { email: row.email, locale: row.locale, name: `${row.firstName ?? ""} ${row.lastName ?? ""}`.trim(), organiserName: row.organiserName ?? "" };
+}
+
+/** `recipientFrom` read for an organiser. */
 export async function recipientFor(db: DbOrTx, organiserId: string, kind: NotificationKind): Promise<NotificationRecipient | null> {
   const [row] = await db
-    .select({
-      settings: organisers.notificationSettings,
-      disabledAt: organisers.disabledAt,
-      organiserName: organisers.name,
-      email: users.email,
-      locale: users.locale,
-      firstName: users.firstName,
-      lastName: users.lastName,
-    })
+    .select(RECIPIENT_COLUMNS)
     .from(organisers)
     .innerJoin(users, ownerOf(organiserId))
     .where(eq(organisers.id, organiserId))
     .orderBy(asc(users.createdAt))
     .limit(1);
-  if (!row?.email || row.disabledAt || !withDefaults(row.settings)[kind]) return null;
-  return { email: row.email, locale: row.locale, name: `${row.firstName} ${row.lastName}`.trim(), organiserName: row.organiserName };
+  return recipientFrom(row, kind);
 }

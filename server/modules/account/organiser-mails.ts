@@ -7,7 +7,7 @@ import { enqueueMail } from "../../mail/outbox";
 import type { PayoutState } from "../../mail/organiser-templates";
 import { computeRemaining } from "../shop/availability";
 import type { ShopScope } from "../shop/scope";
-import { recipientFor } from "./notifications";
+import { type NotificationRecipient, recipientFor } from "./notifications";
 import { dateTimeFormat } from "../../../shared/rules/intl-formats";
 
 /** When a scope takes place, in the reader's language and the event's time zone. */
@@ -19,14 +19,15 @@ function scopeDate(scope: ShopScope, locale: Locale): string {
 
 /**
  * "New order" (email notifications tab): tells the organiser's owner that an order became valid,
- * in the owner's language, in the transaction that completed it. Nothing when not chosen.
+ * in the owner's language, in the transaction that completed it. Nothing when not chosen. `to`:
+ * the recipient when the caller read it already (`recipientFrom`, the sale's one read).
  */
 export async function notifyNewOrder(
   tx: DbOrTx,
-  options: { scope: ShopScope; number: string; buyer: string; tickets: number; totalCents: number },
+  options: { scope: ShopScope; number: string; buyer: string; tickets: number; totalCents: number; to?: NotificationRecipient | null },
 ): Promise<void> {
   const { scope } = options;
-  const to = await recipientFor(tx, scope.event.organiserId, "newOrder");
+  const to = options.to !== undefined ? options.to : await recipientFor(tx, scope.event.organiserId, "newOrder");
   if (!to) return;
   await enqueueMail(tx, to.email, to.locale, {
     template: "organiser_new_order",

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { type AnyColumn, and, asc, eq } from "drizzle-orm";
 import type { z } from "zod";
 import type { CountryCode } from "../../../shared/countries";
 import type { ZOrganiserProfile } from "../../../shared/schemas/account";
@@ -9,8 +9,11 @@ import { AppError } from "../../lib/app-error";
 /** The profile tab's form as the server parsed it (trimmed, VAT ID normalised, "" for not given). */
 export type ProfileInput = z.output<typeof ZOrganiserProfile>;
 
-/** The account's owner: the one user of role organiser of the organiser (its first and last name are the profile's). */
-export function ownerOf(organiserId: string) {
+/**
+ * The account's owner: the one user of role organiser of the organiser (its first and last name
+ * are the profile's); `organiserId` a value, or the column of a joined table.
+ */
+export function ownerOf(organiserId: string | AnyColumn) {
   return and(eq(users.organiserId, organiserId), eq(users.role, "organiser"));
 }
 

@@ -1,12 +1,15 @@
-import { sql } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { formatCents } from "../../../shared/rules/money";
 import { SERVICE_FEE_CENTS_PER_TICKET } from "../../../shared/rules/pricing";
-import type { BuyerDetails, OrderAmounts } from "../../../shared/schemas/orders";
+import type { BuyerDetails } from "../../../shared/schemas/orders";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
 import { type ConsumedTickets, consumeForOrder } from "../account/contingent";
+import { RECIPIENT_COLUMNS, recipientFrom } from "../account/notifications";
 import { notifyNewOrder } from "../account/organiser-mails";
+import { ownerOf } from "../account/profile";
+import { orders, organisers, users } from "../../db/schema";
 import { announceChanges, type Changes, noteSale } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
@@ -14,7 +17,7 @@ import { sellOrder } from "../inventory/sell";
 import { txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "../shop/scope";
 import { redeemForOrder, releaseUses } from "../vouchers/uses";
-import { draftOrderInvoice, type InvoiceDraft, issueDraft } from "./invoices/issue";
+import { draftOrderInvoice, type InvoiceDraft, issueDraft, SELLER_COLUMNS } from "./invoices/issue";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
 import { dateTimeFormat } from "../../../shared/rules/intl-formats";
@@ -35,8 +38,30 @@ export type OrderRow = {
   provider_ref: string | null;
 };
 
-/** What completing an order reads of it besides its OrderRow, in one statement. */
-type SaleFacts = { voucher_id: string | null; organiser_id: string; amounts: OrderAmounts; tickets: number; invoice_id: string | null };
+/**
+ * What completing an order reads besides its OrderRow, in one statement (issue 25: each step read
+ * its own): the order's voucher, amounts, tickets and invoice, the organiser as the invoice's
+ * seller, and the owner the "new order" mail goes to.
+ */
+async function saleFacts(tx: DbOrTx, orderId: string) {
+  const [facts] = await tx
+    .select({
+      voucherId: orders.voucherId,
+      organiserId: orders.organiserId,
+      amounts: orders.amounts,
+      tickets: sql<number>`(select count(*)::int from order_lines where order_id = ${orders.id} and status <> 'canceled')`,
+      invoiceId: sql<string | null>`(select id::text from order_invoices where order_id = ${orders.id} and kind = 'invoice')`,
+      seller: SELLER_COLUMNS,
+      owner: RECIPIENT_COLUMNS,
+    })
+    .from(orders)
+    .innerJoin(organisers, eq(organisers.id, orders.organiserId))
+    .leftJoin(users, ownerOf(orders.organiserId))
+    .where(eq(orders.id, orderId))
+    .orderBy(asc(users.createdAt))
+    .limit(1);
+  return facts;
+}
 
 export const ORDER_COLUMNS = sql.raw(
   "id, number, event_id, scope_id, is_season, cart_id, status, buyer, buyer_email, locale, total_cents, provider, provider_ref",
@@ -73,33 +98,34 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
   try {
     // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely, the mails with it.
     await tx.transaction(async (sp) => {
-      // What the steps below need of the order, read once (issue 25: each read it for itself).
-      const [facts] = await txRows<SaleFacts>(
-        sp,
-        sql`select o.voucher_id::text, o.organiser_id::text, o.amounts,
-              (select count(*)::int from order_lines where order_id = o.id and status <> 'canceled') as tickets,
-              (select id::text from order_invoices where order_id = o.id and kind = 'invoice') as invoice_id
-            from orders o where o.id = ${order.id}`,
-      );
+      const facts = await saleFacts(sp, order.id);
       if (!facts) throw new Lost();
       // The voucher's use becomes final first (its row before the inventory: the lock order).
-      if (!(await redeemForOrder(sp, order.id, facts.voucher_id))) throw new Lost();
+      if (!(await redeemForOrder(sp, order.id, facts.voucherId))) throw new Lost();
       // What only reads, and the mails, before the sale: the seats' and counters' locks (shared
       // by every buyer of the category) are then held for the last few statements only (issue 25).
       invoice = await draftOrderInvoice(sp, order.id, {
-        organiserId: facts.organiser_id,
+        organiserId: facts.organiserId,
         buyer: order.buyer as BuyerDetails,
         buyerEmail: order.buyer_email,
         locale: order.locale,
         amounts: facts.amounts,
         totalCents: order.total_cents,
-        invoiceId: facts.invoice_id,
+        invoiceId: facts.invoiceId,
+        seller: facts.seller,
       });
       const tickets = Number(facts.tickets);
-      consumed = { organiserId: facts.organiser_id, tickets };
+      consumed = { organiserId: facts.organiserId, tickets };
       await enqueueConfirmation(deps, sp, order, scope, { invoiceId: invoice?.id ?? null, tickets });
       // The organiser's chosen "new order" mail (email notifications tab), in the same transaction.
-      await notifyNewOrder(sp, { scope, number: order.number, buyer: `${order.buyer.firstName} ${order.buyer.lastName}`, tickets, totalCents: order.total_cents });
+      await notifyNewOrder(sp, {
+        scope,
+        number: order.number,
+        buyer: `${order.buyer.firstName} ${order.buyer.lastName}`,
+        tickets,
+        totalCents: order.total_cents,
+        to: recipientFrom(facts.owner, "newOrder"),
+      });
       if (!(await sellOrder(sp, { scope, orderId: order.id, cartId: order.cart_id }, changes))) throw new Lost();
     });
   } catch (err) {

@@ -195,7 +195,23 @@ async function insertInvoice(tx: DbOrTx, row: InvoiceRow): Promise<string> {
  */
 export type InvoiceDraft = { id: string; issue: InvoiceRow | null };
 
-/** What an order's invoice is drafted from; `invoiceId` when it has its invoice already. */
+/** The organiser's fields an invoice names as its seller. */
+export const SELLER_COLUMNS = {
+  name: organisers.name,
+  address: organisers.address,
+  zipCode: organisers.zipCode,
+  city: organisers.city,
+  country: organisers.country,
+  vatId: organisers.vatId,
+  taxNumber: organisers.taxNumber,
+};
+
+export type Seller = { [K in keyof typeof SELLER_COLUMNS]: (typeof SELLER_COLUMNS)[K]["_"]["data"] | null };
+
+/**
+ * What an order's invoice is drafted from; `invoiceId` when it has its invoice already; `seller`
+ * when the caller read the organiser already (the sale's one read, issue 25).
+ */
 export type KnownOrder = {
   organiserId: string;
   buyer: BuyerDetails;
@@ -204,6 +220,7 @@ export type KnownOrder = {
   amounts: OrderAmounts;
   totalCents: number;
   invoiceId: string | null;
+  seller?: Seller;
 };
 
 async function orderToInvoice(tx: DbOrTx, orderId: string): Promise<KnownOrder | null> {
@@ -228,8 +245,8 @@ export async function draftOrderInvoice(tx: DbOrTx, orderId: string, known?: Kno
   const order = known ?? (await orderToInvoice(tx, orderId));
   if (!order || Number(order.totalCents) <= 0) return null;
   if (order.invoiceId) return { id: order.invoiceId, issue: null };
-  const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, order.organiserId));
-  if (!organiser) return null;
+  const organiser = order.seller ?? (await tx.select(SELLER_COLUMNS).from(organisers).where(eq(organisers.id, order.organiserId)))[0];
+  if (!organiser?.name) return null;
   const lines = await linesOf(tx, orderId, { active: true });
   const body = content(lines, order.amounts.feesCents, order.locale, boxOfficeFeeOf(order.amounts), order.amounts.voucherCode);
   const b = order.buyer;
