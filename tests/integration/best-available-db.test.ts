@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash, randomUUID } from "node:crypto";
 import { pgArray } from "../../server/db/sql";
-import { runHoldBestStatement } from "../../server/modules/inventory/hold-best";
+import { type BestReport, runHoldBestStatement } from "../../server/modules/inventory/hold-best";
 import { holdBest } from "../../server/modules/shop/holds";
 import { loadScope } from "../../server/modules/shop/scope";
 import { bestAvailable } from "../../shared/seating/best-available";
@@ -112,7 +112,15 @@ async function bestOnce(shop: ShopEvent, key: string, quantity: number, blockId?
  * The statement alone with a given limit, in a transaction rolled back: the seats it would hold,
  * or null when it could not prove its choice (the caller would look further).
  */
-async function statementChoice(shop: ShopEvent, layout: SeatingLayout, key: string, quantity: number, limit: number, blockId?: string): Promise<string[] | null> {
+async function statementChoice(
+  shop: ShopEvent,
+  layout: SeatingLayout,
+  key: string,
+  quantity: number,
+  limit: number,
+  blockId?: string,
+  report?: (best: BestReport) => void,
+): Promise<string[] | null> {
   const dateId = shop.dateIds[0]!;
   const tc = shop.category(key);
   const seatedIds = seated(online(layout)).map((b) => b.id);
@@ -134,6 +142,7 @@ async function statementChoice(shop: ShopEvent, layout: SeatingLayout, key: stri
         limit,
       });
       if (res.best.proven) chosen = res.won.map((w) => w.k).sort();
+      report?.(res.best);
       throw rollback;
     })
     .catch((err: unknown) => {
@@ -287,19 +296,28 @@ describe("the database proves its choice", () => {
 
 describe("the database proves its choice at the boundary", () => {
   it("does not take a window that only ties a better-placed window beyond the seats it locked", async () => {
-    // Four blocks of one row of 20 seats (ranks |2s − 19|). The 16 best free seats end at rank 11
-    // (the cut): G2's 6–7 leaves seat 5 alone (rank 6 + 6 = 12); G1's 15–16 also ranks 12 but
-    // holds seat 16 (rank 13) beyond the cut, and G1 comes first. A window ranked 12 is not
-    // proven below a cut of 11 (a window beyond it may rank 11 + 1 − 1 = 11 or tie at 12).
+    // Four blocks of one row of 20 seats (ranks |2s − 19|). G3's and G4's lone seats (ranks up to
+    // 11) are in no window of 2: the statement neither counts nor locks them. The 3 best of the
+    // others end at rank 9 (the cut): G2's 6–7 leaves seat 5 alone (rank 6 + 6 = 12); G1's 15–16
+    // also ranks 12 but holds seat 16 (rank 13) beyond the cut, and G1 comes first. A window ranked
+    // 12 is not proven below a cut of 9 (a window beyond it may rank 9 + 1 − 1 = 9 or tie at 12).
     const layout = gridLayout(4, 1, 20);
     const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
     const singles = [4, 6, 8, 10, 12, 14];
     const free = ["G1:0:15", "G1:0:16", "G2:0:5", "G2:0:6", "G2:0:7", ...singles.map((s) => `G3:0:${s}`), ...singles.map((s) => `G4:0:${s}`)];
     await setFree(shop.dateIds[0]!, free);
     expect(bestAvailable(layout, free, { quantity: 2, categoryId: "cat1" })[0]).toEqual(["G1:0:15", "G1:0:16"]);
-    expect(await statementChoice(shop, layout, "cat1", 2, 16)).toBeNull();
-    expect(await statementChoice(shop, layout, "cat1", 2, 64)).toEqual(["G1:0:15", "G1:0:16"]);
+    expect(await statementChoice(shop, layout, "cat1", 2, 3)).toBeNull();
+    const reports: BestReport[] = [];
+    expect(await statementChoice(shop, layout, "cat1", 2, 16, undefined, (r) => reports.push(r))).toEqual(["G1:0:15", "G1:0:16"]);
+    // Every free seat that could make a window, none of the twelve lone ones.
+    expect(reports.map((r) => [r.seen, r.pooled])).toEqual([[5, 5]]);
     expect(await bestOnce(shop, "cat1", 2)).toEqual(["G1:0:15", "G1:0:16"]);
+    // Only lone seats left: the fallback takes two of them, as the pure rule does.
+    const lone = [...singles.map((s) => `G3:0:${s}`), ...singles.map((s) => `G4:0:${s}`)];
+    await setFree(shop.dateIds[0]!, lone);
+    expect(await statementChoice(shop, layout, "cat1", 2, 16)).toBeNull();
+    expect(await bestOnce(shop, "cat1", 2)).toEqual([...bestAvailable(layout, lone, { quantity: 2, categoryId: "cat1" })[0]!].sort());
   });
 });
 

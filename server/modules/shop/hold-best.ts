@@ -116,10 +116,10 @@ function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number
         return res;
       }
       if (res.best.seen >= limit) continue; // free seats beyond the cut: look further
-      if (res.best.pooled >= quantity) {
-        const { result } = await holdChosen(db, { ...base, wait }, choose);
-        if (result) return result;
-      }
+      // No run of N among the seats that could make one (the statement does not lock lone
+      // seats): the fallback in parts looks at every free seat, lone ones too.
+      const { result } = await holdChosen(db, { ...base, wait }, choose);
+      if (result) return result;
       if ((await countFree(db, pool)) < quantity || ++rounds > WAIT_ROUNDS) return soldOut;
       wait = true;
       throw new Contended();
