@@ -34,13 +34,13 @@ export type BestPool = {
  * hold on the N best free seats and lock those (in key order, decision 009), for a buyer who
  * found every seat left locked by others: it is not passed over again and again.
  */
-export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean };
+export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean; skipLone?: boolean };
 
 export type BestReport = {
   /**
    * The best free seats locked first (fewer than `limit`: every free seat not locked by others).
-   * For N ≥ 2 only seats with a free neighbour count here and below (`inSomeWindow`): a seat
-   * without one is in no window of N.
+   * With `skipLone` (N ≥ 2) only seats with a free neighbour count here and below
+   * (`inSomeWindow`): a seat without one is in no window of N.
    */
   seen: number;
   /** The cut: the worst rank among them (null when none). */
@@ -82,7 +82,9 @@ function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
  * state, locked by others or not). A seat without one is in no window of N: the singles best
  * available leaves between groups (odd rows, a seat next to a sold one) rank among the best late
  * in a sale, and without this every call locked them all and then looked four times further
- * (issue 25: 280 such seats at 5,000 of 12,000 sold, each call then locking 1,300 seats).
+ * (issue 25: 280 such seats at 5,000 of 12,000 held, each call then locking 1,300 seats). It
+ * costs two look-ups per seat the search passes (those locked by others too), so the caller
+ * asks for it only once a search without it found no proof (`skipLone`).
  */
 function inSomeWindow(pool: BestPool, quantity: number): SQL {
   if (quantity < 2) return sql``;
@@ -131,7 +133,7 @@ export function holdBestStatement(input: BestInput): SQL {
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
   const limit = input.limit;
-  const windows = inSomeWindow(pool, input.quantity);
+  const windows = input.skipLone ? inSomeWindow(pool, input.quantity) : sql``;
   const waited = input.wait
     ? sql`wanted as (select seat_key from (${freeSeats(pool, windows)} order by s.best_rank limit ${input.quantity}) b),
     waited as (${lockRows(

@@ -1,0 +1,2 @@
+DROP INDEX "seat_inventory_best_idx";--> statement-breakpoint
+CREATE INDEX "seat_inventory_best_open_idx" ON "seat_inventory" USING btree ("event_date_id","category_id","best_rank") WHERE "seat_inventory"."status" not in ('SOLD', 'SEASON_SOLD', 'BLOCKED');
