@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash, randomUUID } from "node:crypto";
 import { pgArray, txRows } from "../../server/db/sql";
-import { type BestInput, type BestReport, holdBestStatement, runHoldBestStatement } from "../../server/modules/inventory/hold-best";
+import { type BestInput, holdBestStatement, runHoldBestStatement } from "../../server/modules/inventory/hold-best";
 import { holdBest } from "../../server/modules/shop/holds";
 import { loadScope } from "../../server/modules/shop/scope";
 import { bestAvailable } from "../../shared/seating/best-available";
@@ -109,7 +109,7 @@ async function bestOnce(shop: ShopEvent, key: string, quantity: number, blockId?
 }
 
 /** The statement's input for a new cart (null when the block asked for is not seated). */
-function statementInput(shop: ShopEvent, layout: SeatingLayout, key: string, quantity: number, limit: number, blockId?: string, skipLone = false): BestInput | null {
+function statementInput(shop: ShopEvent, layout: SeatingLayout, key: string, quantity: number, limit: number, blockId?: string): BestInput | null {
   const dateId = shop.dateIds[0]!;
   const tc = shop.category(key);
   const seatedIds = seated(online(layout)).map((b) => b.id);
@@ -125,7 +125,6 @@ function statementInput(shop: ShopEvent, layout: SeatingLayout, key: string, qua
     pool: { dateId, tc: tc.id, category: tc.seatingCategoryId, blocks, restricted: blocks.length < seated(layout).length },
     quantity,
     limit,
-    skipLone,
   };
 }
 
@@ -140,9 +139,8 @@ async function statementChoice(
   quantity: number,
   limit: number,
   blockId?: string,
-  extra: { skipLone?: boolean; report?: (best: BestReport) => void } = {},
 ): Promise<string[] | null> {
-  const input = statementInput(shop, layout, key, quantity, limit, blockId, extra.skipLone);
+  const input = statementInput(shop, layout, key, quantity, limit, blockId);
   if (!input) return null;
   const rollback = new Error("rollback");
   let chosen: string[] | null = null;
@@ -150,7 +148,6 @@ async function statementChoice(
     .transaction(async (tx) => {
       const res = await runHoldBestStatement(tx, input);
       if (res.best.proven) chosen = res.won.map((w) => w.k).sort();
-      extra.report?.(res.best);
       throw rollback;
     })
     .catch((err: unknown) => {
@@ -304,32 +301,19 @@ describe("the database proves its choice", () => {
 
 describe("the database proves its choice at the boundary", () => {
   it("does not take a window that only ties a better-placed window beyond the seats it locked", async () => {
-    // Four blocks of one row of 20 seats (ranks |2s − 19|). G3's and G4's lone seats (ranks up to
-    // 11) are in no window of 2: with skipLone the statement neither counts nor locks them. The 3
-    // best of the others end at rank 9 (the cut): G2's 6–7 leaves seat 5 alone (rank 6 + 6 = 12);
-    // G1's 15–16 also ranks 12 but holds seat 16 (rank 13) beyond the cut, and G1 comes first. A
-    // window ranked 12 is not proven below a cut of 9 (a window beyond it may rank 9 + 1 − 1 = 9 or
-    // tie at 12). Without skipLone the 16 best free seats are mostly lone ones: no window.
+    // Four blocks of one row of 20 seats (ranks |2s − 19|). The 16 best free seats end at rank 11
+    // (the cut): G2's 6–7 leaves seat 5 alone (rank 6 + 6 = 12); G1's 15–16 also ranks 12 but
+    // holds seat 16 (rank 13) beyond the cut, and G1 comes first. A window ranked 12 is not
+    // proven below a cut of 11 (a window beyond it may rank 11 + 1 − 1 = 11 or tie at 12).
     const layout = gridLayout(4, 1, 20);
     const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
     const singles = [4, 6, 8, 10, 12, 14];
     const free = ["G1:0:15", "G1:0:16", "G2:0:5", "G2:0:6", "G2:0:7", ...singles.map((s) => `G3:0:${s}`), ...singles.map((s) => `G4:0:${s}`)];
     await setFree(shop.dateIds[0]!, free);
     expect(bestAvailable(layout, free, { quantity: 2, categoryId: "cat1" })[0]).toEqual(["G1:0:15", "G1:0:16"]);
-    expect(await statementChoice(shop, layout, "cat1", 2, 3, undefined, { skipLone: true })).toBeNull();
-    const reports: BestReport[] = [];
-    const report = (r: BestReport) => reports.push(r);
-    expect(await statementChoice(shop, layout, "cat1", 2, 16, undefined, { report })).toBeNull();
-    expect(await statementChoice(shop, layout, "cat1", 2, 16, undefined, { skipLone: true, report })).toEqual(["G1:0:15", "G1:0:16"]);
-    // Without skipLone 16 locked (the lone ones among them), G2's window not proven; with it every
-    // free seat that could make a window, none of the lone ones, and G1's proven.
-    expect(reports.map((r) => [r.seen, r.proven])).toEqual([[16, false], [5, true]]);
+    expect(await statementChoice(shop, layout, "cat1", 2, 16)).toBeNull();
+    expect(await statementChoice(shop, layout, "cat1", 2, 64)).toEqual(["G1:0:15", "G1:0:16"]);
     expect(await bestOnce(shop, "cat1", 2)).toEqual(["G1:0:15", "G1:0:16"]);
-    // Only lone seats left: the fallback takes two of them, as the pure rule does.
-    const lone = [...singles.map((s) => `G3:0:${s}`), ...singles.map((s) => `G4:0:${s}`)];
-    await setFree(shop.dateIds[0]!, lone);
-    expect(await statementChoice(shop, layout, "cat1", 2, 16, undefined, { skipLone: true })).toBeNull();
-    expect(await bestOnce(shop, "cat1", 2)).toEqual([...bestAvailable(layout, lone, { quantity: 2, categoryId: "cat1" })[0]!].sort());
   });
 });
 
@@ -337,24 +321,22 @@ describe("the search's index", () => {
   it("leaves sold seats out: the statement can use the partial index of seats not sold (its predicate follows from TAKEABLE)", async () => {
     const layout = gridLayout(2, 3, 10);
     const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
-    const plans: string[] = [];
-    for (const skipLone of [false, true]) {
-      const input = statementInput(shop, layout, "cat1", 2, 16, undefined, skipLone)!;
-      const rollback = new Error("rollback");
-      await t.database.db
-        .transaction(async (tx) => {
-          // The planner may scan a table this small whole: only whether it can use the index is asked.
-          await tx.execute(sql`set local enable_seqscan = off`);
-          await tx.execute(sql`set local enable_bitmapscan = off`);
-          const rows = await txRows<{ "QUERY PLAN": string }>(tx, sql`explain (costs off) ${holdBestStatement(input)}`);
-          plans.push(rows.map((r) => r["QUERY PLAN"]).join("\n"));
-          throw rollback;
-        })
-        .catch((err: unknown) => {
-          if (err !== rollback) throw err;
-        });
-    }
-    for (const plan of plans) expect(plan).toMatch(/seat_inventory_best_open_idx on seat_inventory s\b/);
+    const input = statementInput(shop, layout, "cat1", 2, 16)!;
+    const rollback = new Error("rollback");
+    let plan = "";
+    await t.database.db
+      .transaction(async (tx) => {
+        // The planner may scan a table this small whole: only whether it can use the index is asked.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        const rows = await txRows<{ "QUERY PLAN": string }>(tx, sql`explain (costs off) ${holdBestStatement(input)}`);
+        plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
+        throw rollback;
+      })
+      .catch((err: unknown) => {
+        if (err !== rollback) throw err;
+      });
+    expect(plan).toMatch(/seat_inventory_best_open_idx on seat_inventory s\b/);
   });
 });
 

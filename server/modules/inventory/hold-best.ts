@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { parseJson, pgArray, txRows } from "../../db/sql";
 import { cartLock, type HoldStatementInput, type HoldStatementResult, holdResultOf, holdWith, runHoldStatement } from "./hold";
 import { lockRows } from "./lock-order";
-import { FREE_NOW, TAKEABLE } from "./statuses";
+import { TAKEABLE } from "./statuses";
 
 /**
  * Best available chosen by the database, under its locks (issue 25, decision 031): the seats a
@@ -34,14 +34,10 @@ export type BestPool = {
  * hold on the N best free seats and lock those (in key order, decision 009), for a buyer who
  * found every seat left locked by others: it is not passed over again and again.
  */
-export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean; skipLone?: boolean };
+export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean };
 
 export type BestReport = {
-  /**
-   * The best free seats locked first (fewer than `limit`: every free seat not locked by others).
-   * With `skipLone` (N ≥ 2) only seats with a free neighbour count here and below
-   * (`inSomeWindow`): a seat without one is in no window of N.
-   */
+  /** The best free seats locked first (fewer than `limit`: every free seat not locked by others). */
   seen: number;
   /** The cut: the worst rank among them (null when none). */
   cut: number | null;
@@ -61,39 +57,17 @@ export type BestReport = {
 
 export type BestResult = HoldStatementResult & { best: BestReport };
 
-/** Seat `s`'s row and seat index, from its key ("block:row:seat"). */
-const ROW_OF_S = sql.raw(`split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)`);
-const SEAT_OF_S = sql.raw(`split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int`);
-
 /** The free seats of the pool (`s`), with their rank, block, row and seat index. */
 function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
   return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
-        ${ROW_OF_S}::int as r, ${SEAT_OF_S} as x
+        split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)::int as r,
+        split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int as x
       from seat_inventory s
       where s.event_date_id = ${pool.dateId}
         ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
         and ${TAKEABLE}
         ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}
         ${extra}`;
-}
-
-/**
- * For N ≥ 2: seat `s` has a free neighbour of the pool's category in its row (the committed
- * state, locked by others or not). A seat without one is in no window of N: the singles best
- * available leaves between groups (odd rows, a seat next to a sold one) rank among the best late
- * in a sale, and without this every call locked them all and then looked four times further
- * (issue 25: 280 such seats at 5,000 of 12,000 held, each call then locking 1,300 seats). It
- * costs two look-ups per seat the search passes (those locked by others too), so the caller
- * asks for it only once a search without it found no proof (`skipLone`).
- */
-function inSomeWindow(pool: BestPool, quantity: number): SQL {
-  if (quantity < 2) return sql``;
-  const near = (d: number) => sql`s.block_id || ':' || ${ROW_OF_S} || ':' || (${SEAT_OF_S} + ${sql.raw(String(d))})::text`;
-  return sql`and exists (select 1 from seat_inventory n where n.event_date_id = s.event_date_id
-      and n.seat_key in (${near(-1)}, ${near(1)})
-      ${pool.category === null ? sql`` : sql`and n.category_id is not distinct from ${pool.category}`}
-      -- FREE_NOW's columns are n's here (the nearest table of that name).
-      and ${FREE_NOW})`;
 }
 
 /**
@@ -133,9 +107,8 @@ export function holdBestStatement(input: BestInput): SQL {
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
   const limit = input.limit;
-  const windows = input.skipLone ? inSomeWindow(pool, input.quantity) : sql``;
   const waited = input.wait
-    ? sql`wanted as (select seat_key from (${freeSeats(pool, windows)} order by s.best_rank limit ${input.quantity}) b),
+    ? sql`wanted as (select seat_key from (${freeSeats(pool)} order by s.best_rank limit ${input.quantity}) b),
     waited as (${lockRows(
       sql`select s.seat_key from seat_inventory s where s.event_date_id = ${pool.dateId} and s.seat_key in (select seat_key from wanted) and ${TAKEABLE} and exists (select 1 from lc)`,
       sql`s.event_date_id, s.seat_key`,
@@ -143,11 +116,11 @@ export function holdBestStatement(input: BestInput): SQL {
     )}),`
     : sql``;
   const cut = sql`${waited}
-    first as (${poolRows(pool, limit, false, sql`${windows} ${input.wait ? sql`and (select count(*) from waited) >= 0` : sql``}`)}),
+    first as (${poolRows(pool, limit, false, input.wait ? sql`and (select count(*) from waited) >= 0` : sql``)}),
     cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from first),
     -- The other free seats of the cut's rank (ties, e.g. identical blocks), so that every free
     -- seat up to the cut not locked by others is in the pool (own locks are not skipped).
-    ties as (${poolRows(pool, undefined, false, sql`and s.best_rank = (select r from cut) ${windows}`)}),
+    ties as (${poolRows(pool, undefined, false, sql`and s.best_rank = (select r from cut)`)}),
     pool as (select * from first union select * from ties)`;
   const seats = sql`${cut},
     isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),

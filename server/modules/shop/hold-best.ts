@@ -80,11 +80,8 @@ const RULE_REFUSALS = new Set<AppErrorCode>(["TICKETS_ABOVE_MAX", "TICKETS_BELOW
 const baseLimit = (quantity: number) => 8 + 4 * quantity;
 /** How much further a statement that could not prove its choice looks the next time. */
 const GROWTH = 4;
-/**
- * The limit that last proved its choice, per date, category and seats wanted (halved after each
- * first-try success), and whether it skipped lone seats (once needed, a sale's singles stay).
- */
-const limits = new Map<string, { limit: number; skipLone: boolean }>();
+/** The limit that last proved its choice, per date, category and seats wanted (halved after each first-try success). */
+const limits = new Map<string, number>();
 
 /**
  * The statement, looking further until its choice is proven (see BestReport): held, or refused by
@@ -111,26 +108,18 @@ function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number
     };
     const soldOut = { status: "sold_out" as const, ticketCategoryIds: [pool.tc] };
     const key = `${pool.dateId}:${pool.tc}:${pool.blocks.length === 1 ? pool.blocks[0] : ""}:${quantity}`;
-    const known = limits.get(key);
-    const first = known?.limit ?? baseLimit(quantity);
-    let skipLone = known?.skipLone ?? false;
-    for (let limit = first, tries = 0; ; tries++) {
-      const res = await runHoldBestStatement(db, { ...base, limit, wait, skipLone });
+    const first = limits.get(key) ?? baseLimit(quantity);
+    for (let limit = first; ; limit *= GROWTH) {
+      const res = await runHoldBestStatement(db, { ...base, limit, wait });
       if (res.best.proven) {
-        remember(key, { limit: tries === 0 ? Math.max(baseLimit(quantity), Math.floor(limit / 2)) : limit, skipLone });
+        remember(key, limit === first ? Math.max(baseLimit(quantity), Math.floor(limit / 2)) : limit);
         return res;
       }
-      if (res.best.seen >= limit) {
-        // Free seats beyond the cut: first leave out the lone seats (when a group is wanted),
-        // then look further.
-        if (!skipLone && quantity >= 2) skipLone = true;
-        else limit *= GROWTH;
-        continue;
+      if (res.best.seen >= limit) continue; // free seats beyond the cut: look further
+      if (res.best.pooled >= quantity) {
+        const { result } = await holdChosen(db, { ...base, wait }, choose);
+        if (result) return result;
       }
-      // No run of N among the seats that could make one (the statement does not lock lone
-      // seats): the fallback in parts looks at every free seat, lone ones too.
-      const { result } = await holdChosen(db, { ...base, wait }, choose);
-      if (result) return result;
       if ((await countFree(db, pool)) < quantity || ++rounds > WAIT_ROUNDS) return soldOut;
       wait = true;
       throw new Contended();
@@ -144,9 +133,9 @@ const WAIT_ROUNDS = 50;
 /** A remembered limit is at most this: a buyer who once had to look far does not make every buyer lock that many seats. */
 const MAX_REMEMBERED = 256;
 
-function remember(key: string, found: { limit: number; skipLone: boolean }): void {
+function remember(key: string, limit: number): void {
   if (limits.size > 10_000) limits.clear();
-  limits.set(key, { limit: Math.min(found.limit, MAX_REMEMBERED), skipLone: found.skipLone });
+  limits.set(key, Math.min(limit, MAX_REMEMBERED));
 }
 
 /** Dates whose seats all have their best-available rank (checked once per date and instance). */
