@@ -9,14 +9,17 @@ export type AuditEntry = RouterOutputs["admin"]["audit"]["list"]["entries"][numb
 /** A record's id as people compare them: its first eight characters. */
 const shortId = (id: string) => id.slice(0, 8);
 
-/** What changed: one line per field whose value differs, "before → after". */
-function Changes({ entry }: { entry: AuditEntry }) {
+/**
+ * What changed: one line per field whose value differs, "before → after" (the audit log, and an
+ * organiser's latest admin actions). Nothing changed: a line saying so, or nothing with `quiet`.
+ */
+export function AuditChanges({ before, after, quiet = false }: { before: unknown; after: unknown; quiet?: boolean }) {
   const { i18n } = useLingui();
   const { money, dateTime } = useWalletMoney();
   const formats = { money, dateTime };
-  const changes = changedFields(entry.before, entry.after);
+  const changes = changedFields(before, after);
   if (changes.length === 0)
-    return (
+    return quiet ? null : (
       <Text size="sm" c="dimmed">
         <Trans>No field changed.</Trans>
       </Text>
@@ -87,7 +90,7 @@ export function AuditEntryCard({ entry, onOnlyTarget }: { entry: AuditEntry; onO
             </VisuallyHidden>
           </Anchor>
         </Group>
-        <Changes entry={entry} />
+        <AuditChanges before={entry.before} after={entry.after} />
         <Box component="details">
           <Text component="summary" size="sm" c="blue.9" style={{ cursor: "pointer" }}>
             <Trans>Show details</Trans>

@@ -1,8 +1,9 @@
-import { Anchor, Badge, Group, Paper, Stack, Text, VisuallyHidden } from "@mantine/core";
+import { Anchor, Badge, Group, Paper, Stack, Text } from "@mantine/core";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link } from "wouter";
 import { useWalletMoney } from "../../dashboard/wallet/labels";
-import { actionLabel, changedFields, fieldLabel, formatValue } from "../audit/labels";
+import { AuditChanges } from "../audit/entry";
+import { actionLabel } from "../audit/labels";
 import type { OrganiserDetail } from "./labels";
 import { Section } from "./profile-section";
 
@@ -10,11 +11,9 @@ type Entry = OrganiserDetail["audit"][number];
 
 function EntryItem({ entry }: { entry: Entry }) {
   const { t, i18n } = useLingui();
-  const { money, dateTime } = useWalletMoney();
-  const formats = { money, dateTime };
+  const { dateTime } = useWalletMoney();
   const when = dateTime(entry.at);
   const admin = entry.adminEmail ?? t`a deleted admin account`;
-  const changes = changedFields(entry.before, entry.after);
   return (
     <Paper withBorder p="sm" component="li" data-testid="organiser-audit-entry" data-action={entry.action}>
       <Stack gap={4}>
@@ -28,27 +27,7 @@ function EntryItem({ entry }: { entry: Entry }) {
             </Trans>
           </Text>
         </Group>
-        {changes.length > 0 && (
-          <Stack gap={2} component="ul" m={0} p={0} style={{ listStyle: "none" }}>
-            {changes.map((c) => (
-              <Text key={c.key} size="sm" component="li" style={{ overflowWrap: "anywhere", whiteSpace: "pre-wrap" }}>
-                <Text span fw={600} size="sm">
-                  {fieldLabel(i18n, c.key)}:
-                </Text>{" "}
-                <Text span c="dimmed" size="sm">
-                  {formatValue(i18n, c.key, c.before, formats)}
-                </Text>{" "}
-                <span aria-hidden>→</span>
-                <VisuallyHidden>
-                  <Trans>changed to</Trans>
-                </VisuallyHidden>{" "}
-                <Text span size="sm">
-                  {formatValue(i18n, c.key, c.after, formats)}
-                </Text>
-              </Text>
-            ))}
-          </Stack>
-        )}
+        <AuditChanges before={entry.before} after={entry.after} quiet />
       </Stack>
     </Paper>
   );
