@@ -19,15 +19,14 @@ function scopeDate(scope: ShopScope, locale: Locale): string {
 
 /**
  * "New order" (email notifications tab): tells the organiser's owner that an order became valid,
- * in the owner's language, in the transaction that completed it. Nothing when not chosen. `to`:
- * the recipient when the caller read it already (`recipientFrom`, the sale's one read).
+ * in the owner's language, in the transaction that completed it. `to`: the recipient as the sale
+ * read it with the order's facts (`recipientFrom` of "newOrder"); null when not chosen.
  */
 export async function notifyNewOrder(
   tx: DbOrTx,
-  options: { scope: ShopScope; number: string; buyer: string; tickets: number; totalCents: number; to?: NotificationRecipient | null },
+  options: { scope: ShopScope; number: string; buyer: string; tickets: number; totalCents: number; to: NotificationRecipient | null },
 ): Promise<void> {
-  const { scope } = options;
-  const to = options.to !== undefined ? options.to : await recipientFor(tx, scope.event.organiserId, "newOrder");
+  const { scope, to } = options;
   if (!to) return;
   await enqueueMail(tx, to.email, to.locale, {
     template: "organiser_new_order",
