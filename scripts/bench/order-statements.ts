@@ -11,7 +11,8 @@
  * `debug` hook) per step, with its round trips: a statement with parameters that its connection
  * has not prepared before costs two (Parse/Describe, wait, Bind/Execute), otherwise one (before
  * issue 25 every such statement was unnamed and cost two every time); the
- * statements are grouped by their text to show the most frequent. The mail job does not run.
+ * statements are grouped by their text to show the most frequent (BENCH_TRACE=1 also lists the last
+ * order's statements in the order they were sent, with their pool and connection). The mail job does not run.
  * CPU per order is measured for this process (the app with the buyers' tRPC client and Fastify's
  * inject) and for the database's backends (/proc). The last line is one JSON object: {"orders",
  * "statementsPerOrder", "roundTripsPerOrder", "processCpuMsPerOrder", "postgresCpuMsPerOrder",
@@ -48,6 +49,9 @@ async function main() {
       STEPS.map((s) => [s, { statements: 0, roundTrips: 0, ms: 0, texts: new Map() }]),
     );
     const seen = new Map<string, Set<string>>();
+    // BENCH_TRACE=1: the last order's statements in the order they were sent, with their connection.
+    const trace: string[] = [];
+    let tracing = false;
     const hook = (pool: string) => (connection: number, text: string, parameters: unknown[], types: unknown[]) => {
       if (!step) return;
       const c = counts.get(step)!;
@@ -63,6 +67,7 @@ async function main() {
       c.roundTrips += parameters.length > 0 && !prepared ? 2 : 1;
       const short = text.replace(/\s+/g, " ").trim().slice(0, 90);
       c.texts.set(short, (c.texts.get(short) ?? 0) + 1);
+      if (tracing) trace.push(`${step.padEnd(8)} ${key.padEnd(8)} ${short}`);
     };
     for (const [name, client] of [["main", t.database.pg], ["seats", t.database.seatsPg]] as const) {
       if (!client) throw new Error("needs Postgres");
@@ -88,6 +93,7 @@ async function main() {
     const cpu0 = process.cpuUsage();
     let done = 0;
     for (let i = 0; i < ORDERS; i++) {
+      tracing = process.env.BENCH_TRACE === "1" && i === ORDERS - 1;
       const buyer = t.client();
       const seats = free.slice(i * 2, i * 2 + 2);
       const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: match.scopeId, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId })) }));
@@ -127,6 +133,7 @@ async function main() {
       console.log(`\n${s}: ${(c.statements / done).toFixed(1)} statements, ${(c.roundTrips / done).toFixed(1)} round trips, ${(c.ms / done).toFixed(2)} ms per order`);
       for (const [text, n] of [...c.texts].sort((a, b) => b[1] - a[1]).slice(0, 40)) console.log(`  ${(n / done).toFixed(2).padStart(5)}  ${text}`);
     }
+    if (trace.length > 0) console.log(`\nthe last order's statements in order:\n${trace.join("\n")}`);
     log(`${done} orders: ${(statements / done).toFixed(1)} statements and ${(roundTrips / done).toFixed(1)} round trips per order`);
     log(`CPU per order: this process (app and buyers' client) ${processMs.toFixed(1)} ms, Postgres backends ${postgresMs.toFixed(1)} ms`);
     console.log(

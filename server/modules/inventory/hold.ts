@@ -217,13 +217,26 @@ export async function freeSeatKeys(db: DbOrTx, dateIds: string[], seatingCategor
   return rows.map((r) => r.k);
 }
 
-/** Held seats of a cart keep their hold until the cart's (new) expiry: extending, paying. */
-export async function followCartExpiry(tx: DbOrTx, cartId: string): Promise<void> {
-  await tx.execute(sql`with s as (${lockRows(
-    sql`select s.event_date_id, s.seat_key from seat_inventory s where s.hold_id = ${cartId} and s.status in ${HELD}`,
-    sql`s.event_date_id, s.seat_key`,
-    sql`for update of s`,
-  )})
-    update seat_inventory t set held_until = (select expires_at from carts where id = ${cartId})
-    from s where t.event_date_id = s.event_date_id and t.seat_key = s.seat_key`);
+/**
+ * A cart's new expiry (`set`: the assignments of `update carts`, e.g. extending or paying) and its
+ * held seats' hold with it, in one statement (issue 25: one round trip less per checkout). The
+ * cart's row is updated first, then its seats are locked in key order (decision 009: the seats'
+ * lock waits for the cart's, `exists (select 1 from c)`). The transaction must have locked the
+ * cart before: the seats are read in this statement's snapshot, which would miss the seats of a
+ * hold to the cart that committed while the update waited for the cart's lock. Returns the new
+ * expiry (null: no such cart).
+ */
+export async function setCartExpiry(tx: DbOrTx, cartId: string, set: SQL): Promise<Date | null> {
+  const [row] = await txRows<{ expires_at: string | Date }>(
+    tx,
+    sql`with c as (update carts set ${set} where id = ${cartId} returning expires_at),
+      s as (${lockRows(
+        sql`select s.event_date_id, s.seat_key from seat_inventory s where s.hold_id = ${cartId} and s.status in ${HELD} and exists (select 1 from c)`,
+        sql`s.event_date_id, s.seat_key`,
+        sql`for update of s`,
+      )}),
+      moved as (update seat_inventory t set held_until = (select expires_at from c) from s where t.event_date_id = s.event_date_id and t.seat_key = s.seat_key)
+    select expires_at from c`,
+  );
+  return row ? new Date(row.expires_at) : null;
 }

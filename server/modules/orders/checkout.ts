@@ -9,12 +9,12 @@ import type { Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { announceChanges, type Changes } from "../inventory/changes";
-import { followCartExpiry } from "../inventory/hold";
+import { setCartExpiry } from "../inventory/hold";
 import { HELD } from "../inventory/statuses";
 import { hashSecret } from "../shop/cart";
 import { assertSelectionAllowed } from "../shop/rules-gate";
 import { loadScope, type ShopScope } from "../shop/scope";
-import { pgArray, txRows } from "../../db/sql";
+import { parseJson, pgArray, txRows } from "../../db/sql";
 import { attachUseToOrder, termsOf, useVoucherForCart, type VoucherRow } from "../vouchers/uses";
 import { orderViewPath } from "./links";
 import { completeOrder, lockOrder, ORDER_COLUMNS, type OrderRow } from "./settle";
@@ -114,18 +114,22 @@ export async function writeOrder(
   },
 ): Promise<{ orderId: string; free: boolean; totalCents: number }> {
   const { scope } = input;
-  const seats = await txRows<{ k: string; tc: string; labels: string }>(
+  // The cart's held seats and counted places, in one statement.
+  type SeatRow = { k: string; tc: string; block: string; row: string; seat: string };
+  type ItemRow = { tc: string; area: string; n: number };
+  const [held] = await txRows<{ seats: SeatRow[] | string; items: ItemRow[] | string }>(
     tx,
-    sql`select s.seat_key as k, s.ticket_category_id::text as tc, min(s.block_id) as block, min(s.row_label) as row, min(s.seat_label) as seat
-        from seat_inventory s
-        where s.hold_id = ${input.cartId} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ${HELD}
-        group by s.seat_key, s.ticket_category_id`,
+    sql`select
+          (select coalesce(json_agg(x), '[]') from (
+            select s.seat_key as k, s.ticket_category_id::text as tc, min(s.block_id) as block, min(s.row_label) as row, min(s.seat_label) as seat
+            from seat_inventory s
+            where s.hold_id = ${input.cartId} and s.event_date_id = any(${pgArray(scope.dateIds)}::uuid[]) and s.status in ${HELD}
+            group by s.seat_key, s.ticket_category_id) x) as seats,
+          (select coalesce(json_agg(y), '[]') from (
+            select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${input.cartId} and quantity > 0) y) as items`,
   );
-  const seatRows = seats as unknown as { k: string; tc: string; block: string; row: string; seat: string }[];
-  const items = await txRows<{ tc: string; area: string; n: number }>(
-    tx,
-    sql`select ticket_category_id::text as tc, area_id as area, quantity as n from cart_items where cart_id = ${input.cartId} and quantity > 0`,
-  );
+  const seatRows = parseJson(held!.seats);
+  const items = parseJson(held!.items);
   if (seatRows.length === 0 && items.length === 0) throw new AppError("CART_EXPIRED", { field: "cart" });
   matchCart(scope, input.tickets, seatRows, items);
 
@@ -159,21 +163,6 @@ export async function writeOrder(
   const blocks = new Map((scope.layout?.blocks ?? []).map((b) => [b.id, b.name]));
   const seatLabel = new Map(seatRows.map((s) => [s.k, `${blocks.get(s.block) ?? s.block}|${s.row}|${s.seat}`]));
 
-  let orderId = "";
-  for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
-    const [row] = await txRows<{ id: string }>(
-      tx,
-      sql`insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents,
-            payment_method, provider, provider_ref, channel, voucher_id, reseller_id)
-          values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${input.cartId}, ${input.idempotencyKey},
-            'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyerEmail}, ${input.locale}, ${JSON.stringify(amounts)}::jsonb,
-            ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel}, ${input.voucher?.id ?? null},
-            ${input.reseller?.id ?? null})
-          on conflict (number) do nothing returning id`,
-    );
-    orderId = row?.id ?? "";
-  }
-  if (!orderId) throw new AppError("INTERNAL");
   const lines = input.tickets.map((t, i) => {
     const c = byId.get(t.ticketCategoryId)!;
     const line = priced.lines[i]!;
@@ -181,7 +170,6 @@ export async function writeOrder(
     return {
       // The ticket's position in the checkout: lines keep it as their creation order (view, PDF).
       ord: i,
-      order_id: orderId,
       event_id: scope.event.id,
       scope_id: scope.scopeId,
       ticket_category_id: c.id,
@@ -199,14 +187,32 @@ export async function writeOrder(
       participant: input.participants[i]!,
     };
   });
-  await tx.execute(sql`
-    insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
-      price_cents, booking_options, total_cents, discount_cents, vat_rate_bp, vat_cents, participant, created_at)
-    select l.order_id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
-      l.price_cents, l.booking_options, l.total_cents, l.discount_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
-    from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ord int, order_id uuid, event_id uuid, scope_id uuid, ticket_category_id uuid,
-      category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
-      total_cents int, discount_cents int, vat_rate_bp int, vat_cents int, participant jsonb)`);
+  // The order and its ticket lines in one statement; a taken order number writes neither (tried again).
+  let orderId = "";
+  for (let attempt = 0; attempt < 5 && !orderId; attempt++) {
+    const [row] = await txRows<{ id: string }>(
+      tx,
+      sql`with o as (
+            insert into orders (number, organiser_id, event_id, scope_id, is_season, cart_id, idempotency_key, status, buyer, buyer_email, locale, amounts, total_cents,
+              payment_method, provider, provider_ref, channel, voucher_id, reseller_id)
+            values (${newOrderNumber()}, ${scope.event.organiserId}, ${scope.event.id}, ${scope.scopeId}, ${scope.kind === "season"}, ${input.cartId}, ${input.idempotencyKey},
+              'pending', ${JSON.stringify(input.buyer)}::jsonb, ${input.buyerEmail}, ${input.locale}, ${JSON.stringify(amounts)}::jsonb,
+              ${priced.amounts.totalCents}, ${payment.method}, ${payment.provider}, ${payment.providerRef}, ${input.channel}, ${input.voucher?.id ?? null},
+              ${input.reseller?.id ?? null})
+            on conflict (number) do nothing returning id),
+          written as (
+            insert into order_lines (order_id, event_id, scope_id, ticket_category_id, category_name, seat_keys, place_labels, area_id, places,
+              price_cents, booking_options, total_cents, discount_cents, vat_rate_bp, vat_cents, participant, created_at)
+            select o.id, l.event_id, l.scope_id, l.ticket_category_id, l.category_name, l.seat_keys, l.place_labels, l.area_id, l.places,
+              l.price_cents, l.booking_options, l.total_cents, l.discount_cents, l.vat_rate_bp, l.vat_cents, l.participant, now() + l.ord * interval '1 microsecond'
+            from o, jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as l(ord int, event_id uuid, scope_id uuid, ticket_category_id uuid,
+              category_name text, seat_keys jsonb, place_labels jsonb, area_id text, places int, price_cents int, booking_options jsonb,
+              total_cents int, discount_cents int, vat_rate_bp int, vat_cents int, participant jsonb))
+          select id from o`,
+    );
+    orderId = row?.id ?? "";
+  }
+  if (!orderId) throw new AppError("INTERNAL");
   if (input.voucher) await attachUseToOrder(tx, input.cartId, orderId);
   return { orderId, free, totalCents: priced.amounts.totalCents };
 }
@@ -237,7 +243,9 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
       sql`select id, state, expires_at from carts where id = ${input.cart.id} for update`,
     );
     // The same checkout again: the order it made. Keys count per cart: another cart's key is
-    // no way to another buyer's order.
+    // no way to another buyer's order. Its own statement after the cart's lock: a checkout that
+    // waited for the lock sees the order the other one made (a subquery of the locking statement
+    // would read the snapshot taken before the wait).
     const [existing] = await txRows<{ id: string }>(
       tx,
       sql`select id from orders where cart_id = ${input.cart.id} and (idempotency_key = ${input.idempotencyKey} or status in ('pending', 'valid'))
@@ -268,8 +276,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
       return { kind: "free" as const, orderId };
     }
     // The places stay held while the buyer pays (the sweeper fails the order after this).
-    await tx.execute(sql`update carts set state = 'checked_out', expires_at = greatest(expires_at, now() + make_interval(secs => ${PAYMENT_WINDOW_SECONDS})) where id = ${cart.id}`);
-    await followCartExpiry(tx, cart.id);
+    await setCartExpiry(tx, cart.id, sql`state = 'checked_out', expires_at = greatest(expires_at, now() + make_interval(secs => ${PAYMENT_WINDOW_SECONDS}))`);
     return { kind: "pending" as const, orderId };
   });
   announceChanges(deps, changes);
@@ -278,7 +285,10 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
 
 /** Where an order's buyer goes next; starts the payment of a pending order that has none yet. */
 export async function resume(deps: AppDeps, orderId: string): Promise<CheckoutResult> {
-  const [order] = await txRows<OrderRow>(deps.database.db, sql`select ${ORDER_COLUMNS} from orders where id = ${orderId}`);
+  const [order] = await txRows<OrderRow & { event_name: string | null }>(
+    deps.database.db,
+    sql`select ${ORDER_COLUMNS}, (select e.name from events e where e.id = orders.event_id) as event_name from orders where id = ${orderId}`,
+  );
   if (!order) throw new AppError("NOT_FOUND");
   const view = orderViewPath(deps.config.APP_SECRET, { id: order.id, eventId: order.event_id, scopeId: order.scope_id, isSeason: order.is_season });
   const success = `/successful?order=${order.id}&next=${encodeURIComponent(view)}`;
@@ -289,12 +299,11 @@ export async function resume(deps: AppDeps, orderId: string): Promise<CheckoutRe
     const page = order.provider === deps.payments.name ? await deps.payments.paymentPage(order.provider_ref) : null;
     return { orderId: order.id, status: "pending", redirectUrl: page ?? success };
   }
-  const [event] = await txRows<{ name: string }>(deps.database.db, sql`select name from events where id = ${order.event_id}`);
   const payment = await deps.payments.createPayment({
     orderId: order.id,
     orderNumber: order.number,
     amountCents: order.total_cents,
-    description: `${event?.name ?? ""} · ${order.number}`,
+    description: `${order.event_name ?? ""} · ${order.number}`,
     email: order.buyer_email,
     locale: order.locale,
     successUrl: `${deps.config.PUBLIC_BASE_URL}${success}`,

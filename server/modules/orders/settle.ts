@@ -270,19 +270,22 @@ export type PaymentNews = {
  * were lost, refunds it); for an order that already failed or was cancelled, it is refunded.
  */
 export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promise<"handled" | "duplicate" | "unknown" | "rejected"> {
-  const orderRow = (await txRows<OrderRow>(deps.database.db, sql`select ${ORDER_COLUMNS} from orders where id = ${news.orderId}`))[0];
-  if (!orderRow) return "unknown";
-  const scope = await loadScope(deps.database.db, orderRow.scope_id);
   const changes: Changes = new Map();
   const result = await deps.database.db.transaction(async (tx) => {
-    const [fresh] = await txRows<{ event_id: string }>(
+    // The news recorded once (only for an order that exists), and what locking the order needs first.
+    const [known] = await txRows<{ cart_id: string | null; scope_id: string; fresh: boolean }>(
       tx,
-      sql`insert into payment_events (provider, event_id, type, order_id) values (${news.provider}, ${news.eventId}, ${news.type}, ${news.orderId})
-          on conflict (event_id) do nothing returning event_id`,
+      sql`with o as (select cart_id, scope_id from orders where id = ${news.orderId}),
+            recorded as (insert into payment_events (provider, event_id, type, order_id)
+              select ${news.provider}, ${news.eventId}, ${news.type}, ${news.orderId} where exists (select 1 from o)
+              on conflict (event_id) do nothing returning event_id)
+          select o.cart_id, o.scope_id, exists (select 1 from recorded) as fresh from o`,
     );
-    if (!fresh) return "duplicate" as const;
+    if (!known) return "unknown" as const;
+    if (!known.fresh) return "duplicate" as const;
+    const scope = await loadScope(tx, known.scope_id);
     // The cart first, then the order: the same order as the sweeper, so neither waits on the other in a cycle.
-    if (orderRow.cart_id) await lockCarts(tx, [orderRow.cart_id]);
+    if (known.cart_id) await lockCarts(tx, [known.cart_id]);
     let order = await lockOrder(tx, news.orderId);
     if (!order) return "unknown" as const;
     // Under the order's lock: news for another payment, amount or currency never settles it.

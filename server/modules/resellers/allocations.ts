@@ -10,7 +10,8 @@ import type { AppDeps } from "../../deps";
 import { AppError } from "../../lib/app-error";
 import { addCounterChanges, addSeatChanges, announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
-import { followCartExpiry, type HoldStatementResult, missingSeats, runHoldStatement } from "../inventory/hold";
+import { setCartExpiry, type HoldStatementResult, missingSeats, runHoldStatement } from "../inventory/hold";
+import { lockCarts } from "../inventory/lock-order";
 import { runReleaseStatement } from "../inventory/release";
 import { hashSecret } from "../shop/cart";
 import { planRequest } from "../shop/rules-gate";
@@ -183,8 +184,9 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
 }
 
 async function moveReturnAt(tx: DbOrTx, allocationId: string, cartId: string, returnAt: Date): Promise<void> {
-  await tx.execute(sql`update carts set expires_at = ${returnAt.toISOString()}::timestamptz, version = version + 1 where id = ${cartId}`);
-  await followCartExpiry(tx, cartId);
+  // Locked first: a hold to this cart committing meanwhile has its seats moved too (setCartExpiry).
+  await lockCarts(tx, [cartId]);
+  await setCartExpiry(tx, cartId, sql`expires_at = ${returnAt.toISOString()}::timestamptz, version = version + 1`);
   await tx.execute(sql`update reseller_allocations set return_at = ${returnAt.toISOString()}::timestamptz, updated_at = now() where id = ${allocationId}`);
 }
 

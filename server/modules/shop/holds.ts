@@ -5,9 +5,8 @@ import { AppError } from "../../lib/app-error";
 import { releaseUses } from "../vouchers/uses";
 import { addCounterChanges, addSeatChanges, announceChanges, type Changes } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
-import { followCartExpiry, type HoldStatementInput, type HoldStatementResult, missingSeats, runHoldStatement } from "../inventory/hold";
+import { setCartExpiry, type HoldStatementInput, type HoldStatementResult, missingSeats, runHoldStatement } from "../inventory/hold";
 import { runReleaseStatement } from "../inventory/release";
-import { txRows } from "../../db/sql";
 import { sql } from "drizzle-orm";
 import {
   adjustHoldings,
@@ -266,12 +265,7 @@ export async function extend(deps: AppDeps, credentials: CartCredentials): Promi
   return deps.database.db.transaction(async (tx) => {
     const cart = await lockCart(tx, credentials);
     if (cart.extended) throw new AppError("HOLD_ALREADY_EXTENDED");
-    const [row] = await txRows<{ expires_at: string | Date }>(
-      tx,
-      sql`update carts set expires_at = now() + make_interval(secs => ${deps.config.HOLD_TTL_SECONDS}), extended = true
-          where id = ${cart.id} returning expires_at`,
-    );
-    await followCartExpiry(tx, cart.id);
-    return { id: cart.id, secret: null, scopeId: cart.scope_id, expiresAt: new Date(row!.expires_at), extended: true };
+    const expiresAt = await setCartExpiry(tx, cart.id, sql`expires_at = now() + make_interval(secs => ${deps.config.HOLD_TTL_SECONDS}), extended = true`);
+    return { id: cart.id, secret: null, scopeId: cart.scope_id, expiresAt: expiresAt!, extended: true };
   });
 }
