@@ -10,7 +10,9 @@ const DIST = process.env.E2E_DIST;
 export default defineConfig({
   testDir: "tests/e2e",
   fullyParallel: false,
-  workers: 1,
+  // Two at a time: the accessibility audit of every page (read-only but for one order of its own)
+  // runs beside the other specs, which run one after another (each project at most 1 worker).
+  workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -36,7 +38,8 @@ export default defineConfig({
     // Signs the demo organiser in once per run (tests/e2e/auth.setup.ts): the tests reuse that
     // session instead of meeting the login limit of decision 010.
     { name: "setup", testMatch: /auth\.setup\.ts$/, use: { ...devices["Desktop Chrome"], channel: undefined } },
-    { name: "chromium", dependencies: ["setup"], use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "chromium", testIgnore: /a11y-pages\.spec\.ts$/, dependencies: ["setup"], workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
+    { name: "a11y", testMatch: /a11y-pages\.spec\.ts$/, dependencies: ["setup"], workers: 1, use: { ...devices["Desktop Chrome"], channel: undefined } },
   ],
   webServer: {
     command: DIST ? `npx vite build --outDir ${DIST} --emptyOutDir && tsx server/main.ts` : "npm run build && tsx server/main.ts",

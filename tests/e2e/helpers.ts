@@ -32,7 +32,8 @@ export async function useEnglish(page: Page) {
 export async function login(page: Page, email: string, password = DEMO_PASSWORD) {
   await openApp(page, "/");
   await page.getByRole("banner").getByRole("button", { name: "Login" }).click();
-  const dialog = page.getByRole("dialog");
+  // The login dialog itself: a new organiser's dashboard opens with another dialog, the tour's offer.
+  const dialog = page.getByRole("dialog").filter({ has: page.getByRole("button", { name: "Log in" }) });
   await dialog.getByLabel("Email").fill(email);
   await dialog.getByRole("textbox", { name: "Password" }).fill(password);
   await dialog.getByRole("button", { name: "Log in" }).click();
