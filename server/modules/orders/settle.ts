@@ -270,22 +270,22 @@ export type PaymentNews = {
  * were lost, refunds it); for an order that already failed or was cancelled, it is refunded.
  */
 export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promise<"handled" | "duplicate" | "unknown" | "rejected"> {
+  // Read before the transaction, and the scope loaded there: loading it inside could wait for a
+  // pooled connection (another caller's read of the same scope) while every connection of the
+  // pool is held by a transaction waiting for that read (seen in bench:onsale, 607d13f).
+  const orderRow = (await txRows<{ cart_id: string | null; scope_id: string }>(deps.database.db, sql`select cart_id, scope_id from orders where id = ${news.orderId}`))[0];
+  if (!orderRow) return "unknown";
+  const scope = await loadScope(deps.database.db, orderRow.scope_id);
   const changes: Changes = new Map();
   const result = await deps.database.db.transaction(async (tx) => {
-    // The news recorded once (only for an order that exists), and what locking the order needs first.
-    const [known] = await txRows<{ cart_id: string | null; scope_id: string; fresh: boolean }>(
+    const [fresh] = await txRows<{ event_id: string }>(
       tx,
-      sql`with o as (select cart_id, scope_id from orders where id = ${news.orderId}),
-            recorded as (insert into payment_events (provider, event_id, type, order_id)
-              select ${news.provider}, ${news.eventId}, ${news.type}, ${news.orderId} where exists (select 1 from o)
-              on conflict (event_id) do nothing returning event_id)
-          select o.cart_id, o.scope_id, exists (select 1 from recorded) as fresh from o`,
+      sql`insert into payment_events (provider, event_id, type, order_id) values (${news.provider}, ${news.eventId}, ${news.type}, ${news.orderId})
+          on conflict (event_id) do nothing returning event_id`,
     );
-    if (!known) return "unknown" as const;
-    if (!known.fresh) return "duplicate" as const;
-    const scope = await loadScope(tx, known.scope_id);
+    if (!fresh) return "duplicate" as const;
     // The cart first, then the order: the same order as the sweeper, so neither waits on the other in a cycle.
-    if (known.cart_id) await lockCarts(tx, [known.cart_id]);
+    if (orderRow.cart_id) await lockCarts(tx, [orderRow.cart_id]);
     let order = await lockOrder(tx, news.orderId);
     if (!order) return "unknown" as const;
     // Under the order's lock: news for another payment, amount or currency never settles it.
