@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { ACTIVE_STATUSES, SEAT_STATUSES } from "../../../shared/enums";
 import { STADIUM_TYPES, type SeatingLayout } from "../../../shared/seating/layout";
 import { organisers } from "./accounts";
@@ -78,6 +78,14 @@ export const seatInventory = pgTable(
      * materialised; null until then. Lets the database choose the best free seats under its locks.
      */
     bestRank: integer(),
+    /**
+     * The seat can only be sold alone: no seat next to it in its row can ever be free again
+     * without a cancellation or an unblock (each is sold, season-sold, blocked or not there).
+     * Best available of two or more leaves it out of its search (issue 25, decision 031: such
+     * seats piled up among the best ranks late in a sale). A hint written by best available
+     * itself, cleared when a seat next to it is freed or unblocked.
+     */
+    lone: boolean().notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.eventDateId, t.seatKey] }),
@@ -93,6 +101,10 @@ export const seatInventory = pgTable(
       // (held) and …)` implies `status <> each of these`, not that it implies `status in (free,
       // held)` (best-available-db.test.ts checks the index can be used).
       .where(sql`${t.status} not in ('SOLD', 'SEASON_SOLD', 'BLOCKED')`),
+    // Best available of two or more seats: the same without seats that can only be sold alone.
+    index("seat_inventory_best_runs_idx")
+      .on(t.eventDateId, t.categoryId, t.bestRank)
+      .where(sql`${t.status} not in ('SOLD', 'SEASON_SOLD', 'BLOCKED') and not ${t.lone}`),
   ],
 );
 

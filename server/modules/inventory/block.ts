@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { lockRows } from "./lock-order";
+import { clearLone, loneNeighbours } from "./lone";
 import { txRows } from "../../db/sql";
 
 /**
@@ -14,12 +15,19 @@ export async function blockSeats(tx: DbOrTx, input: { eventDateId: string; seatK
   const rows = await txRows<{ k: string }>(
     tx,
     sql`with s as (${lockRows(
-      sql`select s.event_date_id, s.seat_key from seat_inventory s
+      sql`select s.event_date_id, s.seat_key, s.block_id from seat_inventory s
         where s.event_date_id = ${input.eventDateId} and s.seat_key in (select jsonb_array_elements_text(${JSON.stringify(input.seatKeys)}::jsonb)) and s.status = ${from}`,
       sql`s.event_date_id, s.seat_key`,
       sql`for update of s`,
-    )})
-    update seat_inventory t set status = ${to}, version = t.version + 1
+    )})${
+      input.blocked
+        ? sql``
+        : sql`,
+    -- Seats marked alone next to an unblocked seat may be sold with it (inventory/lone.ts).
+    near as (${loneNeighbours(sql`s`)}),
+    unlone as (${clearLone(sql`near`)})`
+    }
+    update seat_inventory t set status = ${to}, lone = false, version = t.version + 1
     from s where t.event_date_id = s.event_date_id and t.seat_key = s.seat_key and t.status = ${from}
     returning t.seat_key as k`,
   );

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addCounterChanges, addSeatChanges, type Changes, type CounterRow, type SeatChangeRow } from "./changes";
 import { lockRows } from "./lock-order";
+import { clearLone, loneNeighbours } from "./lone";
 import { parseJson, pgArray, txRows } from "../../db/sql";
 import { HELD, SOLD } from "./statuses";
 
@@ -64,7 +65,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       select d.id from event_dates d where d.id in (select scope_id from lines)
       union select d.id from event_dates d join events e on e.id = d.event_id where e.season_id in (select scope_id from lines where is_season)),
     seats as (${lockRows(
-      sql`select s.event_date_id, s.seat_key, coalesce(c.scope_id, l.scope_id) as scope, coalesce(c.is_season, l.is_season) as season
+      sql`select s.event_date_id, s.seat_key, s.block_id, s.status, coalesce(c.scope_id, l.scope_id) as scope, coalesce(c.is_season, l.is_season) as season
         from seat_inventory s left join c on c.id = s.hold_id left join lines l on l.id = s.order_line_id
         where ((s.hold_id in (select id from c) and s.status in ${HELD})
           or (s.event_date_id in (select id from dates) and s.order_line_id in (select id from lines) and s.status in ${SOLD}))
@@ -72,6 +73,8 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       sql`s.event_date_id, s.seat_key`,
       sql`for update of s`,
     )}),
+    -- Seats marked alone next to the sold seats going back may be sold with them again.
+    near as (${loneNeighbours(sql`(select * from seats where status in ${SOLD})`, sql`seats`)}),
     units as (
       select scope, k, sum(held)::int as held, sum(sold)::int as sold from (
         select c.scope_id as scope, n.counter_key as k, n.quantity as held, 0 as sold from cart_counts n join c on c.id = n.cart_id where n.quantity > 0
@@ -82,7 +85,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       group by scope, k),
     lq as (${lockRows(
       sql`select q.scope_id, q.counter_key from quota_inventory q join units u on u.scope = q.scope_id and u.k = q.counter_key
-        where (select count(*) from seats) >= 0`,
+        where (select count(*) from seats) + (select count(*) from near) >= 0`,
       sql`q.scope_id, q.counter_key`,
       sql`for update of q`,
     )}),
@@ -93,7 +96,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       sql`for update of a`,
     )}),
     freed as (
-      update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, order_line_id = null, version = s.version + 1
+      update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, order_line_id = null, lone = false, version = s.version + 1
       from seats where s.event_date_id = seats.event_date_id and s.seat_key = seats.seat_key
       returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s, seats.scope::text as scope, seats.season),
     uq as (
@@ -105,6 +108,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       update area_inventory a set held = greatest(a.held - u.held, 0), sold = greatest(a.sold - u.sold, 0), version = a.version + 1
       from units u where u.scope = a.event_date_id and u.k = 'area:' || a.area_id and (select count(*) from la) >= 0
       returning a.event_date_id::text as scope, 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
+    unlone as (${clearLone(sql`near`)}),
     ledger as (delete from cart_counts where cart_id in (select id from c) and (select ok from ok) returning 1),
     items as (delete from cart_items where cart_id in (select id from c) and (select ok from ok) returning 1),
     ended as (
@@ -117,7 +121,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       (select expires_at from c limit 1) as expires_at,
       (select coalesce(json_agg(f), '[]'::json) from freed f) as seats,
       (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
-      (select count(*) from ledger) + (select count(*) from items) + (select count(*) from ended) as written`,
+      (select count(*) from ledger) + (select count(*) from items) + (select count(*) from ended) + (select count(*) from unlone) as written`,
   );
   const seats = parseJson(row!.seats as SeatRow[]);
   const counters = parseJson(row!.counters as CounterScopeRow[]);

@@ -4,7 +4,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { parseJson, pgArray, txRows } from "../../db/sql";
 import { cartLock, type HoldStatementInput, type HoldStatementResult, holdResultOf, holdWith, runHoldStatement } from "./hold";
 import { lockRows } from "./lock-order";
-import { TAKEABLE } from "./statuses";
+import { FOR_GOOD, TAKEABLE } from "./statuses";
 
 /**
  * Best available chosen by the database, under its locks (issue 25, decision 031): the seats a
@@ -53,12 +53,17 @@ export type BestReport = {
    * r ranks at least r − (N − 1), so at least cut + 1 − (N − 1)). Only a proven window is held.
    */
   proven: boolean;
+  /** Seats this statement found alone for good and marked (`seat_inventory.lone`; two or more seats wanted). */
+  lone?: number;
 };
 
 export type BestResult = HoldStatementResult & { best: BestReport };
 
-/** The free seats of the pool (`s`), with their rank, block, row and seat index. */
-function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
+/**
+ * The free seats of the pool (`s`), with their rank, block, row and seat index. `runs`: only
+ * seats that may be part of a run of two or more (not `lone`; the index without them).
+ */
+function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false): SQL {
   return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
         split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)::int as r,
         split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int as x
@@ -67,6 +72,7 @@ function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
         ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
         and ${TAKEABLE}
         ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}
+        ${runs ? sql`and not s.lone` : sql``}
         ${extra}`;
 }
 
@@ -75,8 +81,8 @@ function freeSeats(pool: BestPool, extra: SQL = sql``): SQL {
  * by others (SKIP LOCKED), every one skipping locked ones without a limit, or with `wait` every
  * one, waiting for the locks of others, in key order.
  */
-function poolRows(pool: BestPool, limit: number | undefined, wait = false, extra: SQL = sql``): SQL {
-  const select = freeSeats(pool, sql`${extra} and exists (select 1 from lc)`);
+function poolRows(pool: BestPool, limit: number | undefined, wait = false, extra: SQL = sql``, runs = false): SQL {
+  const select = freeSeats(pool, sql`${extra} and exists (select 1 from lc)`, runs);
   if (wait) return lockRows(select, sql`s.event_date_id, s.seat_key`, sql`for update of s`);
   return lockRows(select, sql`s.best_rank`, sql`for update of s skip locked`, limit);
 }
@@ -90,6 +96,15 @@ function freeNear(pool: BestPool, at: SQL): SQL {
   return sql`exists (select 1 from seat_inventory s where s.event_date_id = ${pool.dateId}
     and s.seat_key = e.b || ':' || e.r::text || ':' || (${at})::text
     ${pool.category === null ? sql`` : sql`and s.category_id is not distinct from ${pool.category}`} and ${TAKEABLE})`;
+}
+
+/**
+ * Whether seat `at` of seat `i`'s row can only come free by a cancellation or an unblock: sold,
+ * season-sold, blocked or not there (the committed state; found by its primary key).
+ */
+function takenForGood(pool: BestPool, at: SQL): SQL {
+  return sql`not exists (select 1 from seat_inventory n where n.event_date_id = ${pool.dateId}
+    and n.seat_key = i.b || ':' || i.r::text || ':' || (${at})::text and n.status not in ${FOR_GOOD})`;
 }
 
 /**
@@ -107,8 +122,10 @@ export function holdBestStatement(input: BestInput): SQL {
   const n1 = input.quantity - 1;
   const orphan = sql.raw(String(ORPHAN_RANK));
   const limit = input.limit;
+  // Two or more seats: seats known to be alone for good are left out of the search.
+  const runs = input.quantity >= 2;
   const waited = input.wait
-    ? sql`wanted as (select seat_key from (${freeSeats(pool)} order by s.best_rank limit ${input.quantity}) b),
+    ? sql`wanted as (select seat_key from (${freeSeats(pool, sql``, runs)} order by s.best_rank limit ${input.quantity}) b),
     waited as (${lockRows(
       sql`select s.seat_key from seat_inventory s where s.event_date_id = ${pool.dateId} and s.seat_key in (select seat_key from wanted) and ${TAKEABLE} and exists (select 1 from lc)`,
       sql`s.event_date_id, s.seat_key`,
@@ -116,11 +133,11 @@ export function holdBestStatement(input: BestInput): SQL {
     )}),`
     : sql``;
   const cut = sql`${waited}
-    first as (${poolRows(pool, limit, false, input.wait ? sql`and (select count(*) from waited) >= 0` : sql``)}),
+    first as (${poolRows(pool, limit, false, input.wait ? sql`and (select count(*) from waited) >= 0` : sql``, runs)}),
     cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from first),
     -- The other free seats of the cut's rank (ties, e.g. identical blocks), so that every free
     -- seat up to the cut not locked by others is in the pool (own locks are not skipped).
-    ties as (${poolRows(pool, undefined, false, sql`and s.best_rank = (select r from cut)`)}),
+    ties as (${poolRows(pool, undefined, false, sql`and s.best_rank = (select r from cut)`, runs)}),
     pool as (select * from first union select * from ties)`;
   const seats = sql`${cut},
     isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),
@@ -142,17 +159,30 @@ export function holdBestStatement(input: BestInput): SQL {
     choice as (select b, r, st, sc from scored order by sc, array_position(${pgArray(pool.blocks)}::text[], b), r, st limit 1),
     proof as (select k.n, k.r, k.unranked + (select count(*) - count(rk) from pool)::int as unranked from cut k),
     ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc <= p.r - ${n1}::int)),
-    want as (select p.event_date_id, p.seat_key, p.tc from pool p join ok c on p.b = c.b and p.r = c.r and p.x between c.st and c.st + ${n1}::int)`;
+    want as (select p.event_date_id, p.seat_key, p.tc from pool p join ok c on p.b = c.b and p.r = c.r and p.x between c.st and c.st + ${n1}::int)${
+      runs
+        ? sql`,
+    -- Seats alone among those locked whose neighbours are sold, season-sold, blocked or not there
+    -- (the committed state) can only be sold alone until one of those is freed: marked, so that
+    -- later searches for two or more leave them out. Locked by this statement, never in \`want\`.
+    alone as (select i.event_date_id, i.seat_key, i.b, i.r, i.x from (select isl.*, count(*) over (partition by isl.b, isl.r, isl.g) as n from isl) i where i.n = 1),
+    lone as (
+      update seat_inventory t set lone = true from alone i
+      where t.event_date_id = i.event_date_id and t.seat_key = i.seat_key and not t.lone
+        and ${takenForGood(pool, sql`i.x - 1`)} and ${takenForGood(pool, sql`i.x + 1`)}
+      returning 1)`
+        : sql``
+    }`;
   const report = sql`(select row_to_json(x) from (
       select p.n as seen, p.r as cut, (select count(*) from pool)::int as pooled, p.unranked, (select sc from choice) as best,
-        exists (select 1 from ok) as proven from proof p) x) as best`;
+        exists (select 1 from ok) as proven${runs ? sql`, (select count(*) from lone)::int as lone` : sql``} from proof p) x) as best`;
   return holdWith(input, { seats, expected: input.quantity, report });
 }
 
 export async function runHoldBestStatement(db: DbOrTx, input: BestInput): Promise<BestResult> {
   const [row] = await txRows<Record<keyof BestResult, unknown>>(db, holdBestStatement(input));
   const best = parseJson(row!.best as BestReport);
-  return { ...holdResultOf(row!), best: { ...best, seen: Number(best.seen), pooled: Number(best.pooled), unranked: Number(best.unranked) } };
+  return { ...holdResultOf(row!), best: { ...best, seen: Number(best.seen), pooled: Number(best.pooled), unranked: Number(best.unranked), lone: Number(best.lone ?? 0) } };
 }
 
 /**
@@ -180,11 +210,12 @@ export async function holdChosen(
 /**
  * Free seats of the pool in the committed state, locked by others or not: a buyer who found
  * fewer than N seats to lock waits for the holds in flight when this says more are free.
+ * `lone`: only those marked alone for good (left out of searches for two or more).
  */
-export async function countFree(db: Db, pool: BestPool): Promise<number> {
+export async function countFree(db: Db, pool: BestPool, lone = false): Promise<number> {
   const [row] = await txRows<{ n: number }>(
     db,
-    sql`select count(*)::int as n from seat_inventory s where s.event_date_id = ${pool.dateId}
+    sql`select count(*)::int as n from seat_inventory s where s.event_date_id = ${pool.dateId} ${lone ? sql`and s.lone` : sql``}
       ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`} and ${TAKEABLE}
       ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}`,
   );

@@ -16,6 +16,9 @@ const list = (statuses: readonly string[]) => `(${statuses.map((s) => `'${s}'`).
 export const HELD = sql.raw(list(HELD_STATUSES));
 export const SOLD = sql.raw(list(SOLD_STATUSES));
 export const UNOWNED = sql.raw(list(UNOWNED_STATUSES));
+/** Seats that come free again only by a cancellation or an unblock (a seat next to them is `lone` when both are such). */
+export const FOR_GOOD_STATUSES = [...SOLD_STATUSES, "BLOCKED"] as const satisfies readonly SeatStatus[];
+export const FOR_GOOD = sql.raw(list(FOR_GOOD_STATUSES));
 
 /** A seat anyone may take now: free, or held by a cart whose time ran out (`s` is the seat row). */
 export const TAKEABLE = sql.raw(`(s.status = 'FREE' or (s.status in ${list(HELD_STATUSES)} and s.held_until < now()))`);

@@ -116,7 +116,9 @@ function taker(deps: AppDeps, scope: ShopScope, pool: BestPool, quantity: number
         return res;
       }
       if (res.best.seen >= limit) continue; // free seats beyond the cut: look further
-      if (res.best.pooled >= quantity) {
+      // No run of N among the free seats not locked by others: the pure rule's fallback, over
+      // every free seat (seats alone for good included: they can be parts).
+      if (res.best.pooled >= quantity || (quantity >= 2 && res.best.pooled + (await countFree(db, pool, true)) >= quantity)) {
         const { result } = await holdChosen(db, { ...base, wait }, choose);
         if (result) return result;
       }
@@ -141,10 +143,18 @@ function remember(key: string, limit: number): void {
 /** Dates whose seats all have their best-available rank (checked once per date and instance). */
 const ranked = new Set<string>();
 
+/** Checks or fills in flight, per date: buyers arriving together at a date share one (an on-sale's first second). */
+const filling = new Map<string, Promise<boolean>>();
+
 /** Fills the ranks of an inventory written before ranks existed (inventory/materialise.ts). */
 async function ensureRanks(deps: AppDeps, dateId: string, layout: SeatingLayout): Promise<void> {
   if (ranked.has(dateId)) return;
-  if (!(await fillBestRanks(deps.database.db, dateId, layout))) return;
+  let fill = filling.get(dateId);
+  if (!fill) {
+    fill = fillBestRanks(deps.database.db, dateId, layout).finally(() => filling.delete(dateId));
+    filling.set(dateId, fill);
+  }
+  if (!(await fill)) return;
   if (ranked.size > 100_000) ranked.clear();
   ranked.add(dateId);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "seat_inventory" ADD COLUMN "lone" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "seat_inventory_best_runs_idx" ON "seat_inventory" USING btree ("event_date_id","category_id","best_rank") WHERE "seat_inventory"."status" not in ('SOLD', 'SEASON_SOLD', 'BLOCKED') and not "seat_inventory"."lone";
