@@ -26,6 +26,8 @@
  * (BENCH_WAITING_RATE buyers let in per minute, default 20,000: the room's own cost; each buyer
  * joins, waits until let in, then holds with its admission; BENCH_WAITING=0 skips it).
  * BENCH_CPU_PROF=dir writes the server's V8 CPU profiles (main thread, mail workers) there.
+ * Where the server runs without autovacuum (this machine's, for the tests), the bench does its
+ * work every BENCH_VACUUM_S seconds (default 15; 0: never) during each level (onsale/maintenance.ts).
  * The last line is one JSON object for the largest level of best available:
  * {"buyers","mode","ordersPerMin","holdP95Ms","orderP95Ms","takenRate","doubleSold","drift","pgbenchTps"}
  * plus "mailP95S", "mailMaxS", "mailMissing", "levels" (every level's row).
@@ -45,6 +47,7 @@ import { largestCategory, loadMatch } from "./holds/setup";
 import { doubleSold, drift, soldFigures } from "./onsale/checks";
 import type { LoadConfig, LoadResult } from "./onsale/load";
 import { pgbenchTps } from "./onsale/pgbench";
+import { startMaintenance } from "./onsale/maintenance";
 import { type Sink, startSink } from "./onsale/sink";
 
 const LEVELS = (process.env.BENCH_BUYERS ?? "16,256,1024").split(",").map(Number).filter((n) => n > 0);
@@ -55,6 +58,7 @@ const MAIL_WAIT_S = Number(process.env.BENCH_MAIL_WAIT ?? 150);
 const PGBENCH_SECONDS = Number(process.env.BENCH_PGBENCH_SECONDS ?? 10);
 const WAITING = process.env.BENCH_WAITING !== "0";
 const WAITING_RATE = Number(process.env.BENCH_WAITING_RATE ?? 20_000);
+const VACUUM_S = Number(process.env.BENCH_VACUUM_S ?? 15);
 
 const log = (msg: string) => console.error(`[bench:onsale] ${msg}`);
 
@@ -166,12 +170,19 @@ async function runLevel(buyers: number, mode: "best" | "random", sink: Sink, wai
       }),
     );
     await Promise.all(loads.map((l) => l.ready));
+    const maintenance = await startMaintenance(
+      (statement) => db.unsafe(statement),
+      async () => (await db<{ autovacuum: string }[]>`show autovacuum`)[0]!.autovacuum,
+      VACUUM_S * 1000,
+    );
     const cpu0 = { server: processCpuSeconds(server.proc.pid!), pg: postgresCpuSeconds(), machine: machineCpuSeconds() };
     const t0 = Date.now();
     for (const l of loads) l.proc.send({ type: "go" });
     const results = await Promise.all(loads.map((l) => l.result));
     const elapsed = (Date.now() - t0) / 1000;
     const cpu1 = { server: processCpuSeconds(server.proc.pid!), pg: postgresCpuSeconds(), machine: machineCpuSeconds() };
+    const vacuums = await maintenance.stop();
+    if (vacuums > 0) log(`  autovacuum is off on this server: the bench ran VACUUM (ANALYZE) ${vacuums} times (every ${VACUUM_S} s)`);
 
     const hold = new Histogram();
     const order = new Histogram();

@@ -6,7 +6,7 @@
  *
  * The real HTTP app in this process (Fastify inject, no network) on a fresh database with the
  * demo seed; BENCH_ORDERS (default 200) buyers one after another each hold 2 random free seats of
- * the demo football match (shop.hold), check out (orders.checkout) and pay on the test provider
+ * the demo football match (shop.hold; BENCH_MODE=best: the 2 best available, shop.holdBest), check out (orders.checkout) and pay on the test provider
  * (orders.testDecide), and the order is valid. Every statement postgres.js builds is counted (its
  * `debug` hook) per step, with its round trips: a statement with parameters that its connection
  * has not prepared before costs two (Parse/Describe, wait, Bind/Execute), otherwise one (before
@@ -14,7 +14,8 @@
  * statements are grouped by their text to show the most frequent (BENCH_TRACE=1 also lists the last
  * order's statements in the order they were sent, with their pool and connection). The mail job does not run.
  * CPU per order is measured for this process (the app with the buyers' tRPC client and Fastify's
- * inject) and for the database's backends (/proc). The last line is one JSON object: {"orders",
+ * inject) and for the database's backends (/proc); without autovacuum on the server, the bench
+ * runs VACUUM (ANALYZE) every BENCH_VACUUM_S seconds (default 15; onsale/maintenance.ts). The last line is one JSON object: {"orders",
  * "statementsPerOrder", "roundTripsPerOrder", "processCpuMsPerOrder", "postgresCpuMsPerOrder",
  * "steps": {hold, checkout, pay: {statements, roundTrips, ms}}}.
  */
@@ -25,9 +26,12 @@ import { createTestApp } from "../../tests/integration/helpers/app";
 import { shuffled } from "./checkin/lib";
 import { processCpuSeconds } from "./holds/lib";
 import { findMatch, largestCategory } from "./holds/setup";
+import { startMaintenance } from "./onsale/maintenance";
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const STEPS = ["hold", "checkout", "pay"] as const;
+/** BENCH_MODE=best: the buyers ask for the 2 best available seats (shop.holdBest) instead of clicking 2 random free seats. */
+const BEST = process.env.BENCH_MODE === "best";
 type Step = (typeof STEPS)[number];
 
 process.env.TEST_DATABASE_URL ||= process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
@@ -89,15 +93,25 @@ async function main() {
       const rows = await t.database.rows<{ pid: number }>(sql`select pid from pg_stat_activity where datname = current_database()`);
       return new Map(rows.map((r) => [Number(r.pid), processCpuSeconds(Number(r.pid))]));
     };
+    const maintenance = await startMaintenance(
+      (statement) => t.database.rows(sql.raw(statement)),
+      async () => (await t.database.rows<{ autovacuum: string }>(sql`show autovacuum`))[0]!.autovacuum,
+      Number(process.env.BENCH_VACUUM_S ?? 15) * 1000,
+    );
     const pg0 = await backends();
     const cpu0 = process.cpuUsage();
     let done = 0;
     for (let i = 0; i < ORDERS; i++) {
       tracing = process.env.BENCH_TRACE === "1" && i === ORDERS - 1;
       const buyer = t.client();
-      const seats = free.slice(i * 2, i * 2 + 2);
-      const held = await timed("hold", () => buyer.trpc.shop.hold.mutate({ scopeId: match.scopeId, cart: null, seats: seats.map((key) => ({ key, ticketCategoryId })) }));
+      const clicked = free.slice(i * 2, i * 2 + 2);
+      const held = await timed("hold", () =>
+        BEST
+          ? buyer.trpc.shop.holdBest.mutate({ scopeId: match.scopeId, cart: null, ticketCategoryId, quantity: 2 })
+          : buyer.trpc.shop.hold.mutate({ scopeId: match.scopeId, cart: null, seats: clicked.map((key) => ({ key, ticketCategoryId })) }),
+      );
       if (held.status !== "held") throw new Error(`hold ${i}: ${held.status}`);
+      const seats = BEST ? held.seats : clicked;
       const cart = { id: held.cart.id, secret: held.cart.secret! };
       const co = await timed("checkout", () =>
         buyer.trpc.orders.checkout.mutate({
@@ -117,6 +131,8 @@ async function main() {
 
     const cpu = process.cpuUsage(cpu0);
     const pg1 = await backends();
+    const vacuums = await maintenance.stop();
+    if (vacuums > 0) log(`autovacuum is off on this server: the bench ran VACUUM (ANALYZE) ${vacuums} times`);
     let pgSeconds = 0;
     for (const [pid, end] of pg1) pgSeconds += end - (pg0.get(pid) ?? 0);
     const processMs = (cpu.user + cpu.system) / 1000 / done;
