@@ -106,6 +106,19 @@ describe("seats alone for good", () => {
     await release(other, taken);
   });
 
+  it("are still sold as parts to a buyer of two when no two seats are left together", async () => {
+    const shop = await createShopEvent(t, { layout: gridLayout(1, 1, 5), categories: TICKETS });
+    await buySeats(t, shop.dateIds[0]!, shop.category("cat1").id, ["G1:0:1", "G1:0:3"]);
+    const first = await bestFor(shop, 2);
+    expect(first.seats).toHaveLength(2);
+    expect(await lone(shop)).toEqual(["G1:0:0", "G1:0:2", "G1:0:4"]);
+    await release(first.client, first.cart);
+    // Every free seat is marked: the search for two finds none, the fallback in parts still sells them.
+    const again = await bestFor(shop, 2);
+    expect(again.seats).toEqual(first.seats);
+    await release(again.client, again.cart);
+  });
+
   it("are back once the blocked seat next to one is unblocked; a seat next to a free one is never marked", async () => {
     const shop = await createShopEvent(t, { layout: gridLayout(1, 2, 6), categories: TICKETS });
     const dateId = shop.dateIds[0]!;

@@ -27,7 +27,7 @@ export async function blockSeats(tx: DbOrTx, input: { eventDateId: string; seatK
     near as (${loneNeighbours(sql`s`)}),
     unlone as (${clearLone(sql`near`)})`
     }
-    update seat_inventory t set status = ${to}, lone = false, version = t.version + 1
+    update seat_inventory t set status = ${to}, version = t.version + 1
     from s where t.event_date_id = s.event_date_id and t.seat_key = s.seat_key and t.status = ${from}
     returning t.seat_key as k`,
   );

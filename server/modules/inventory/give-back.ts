@@ -96,7 +96,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       sql`for update of a`,
     )}),
     freed as (
-      update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, order_line_id = null, lone = false, version = s.version + 1
+      update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, order_line_id = null, version = s.version + 1
       from seats where s.event_date_id = seats.event_date_id and s.seat_key = seats.seat_key
       returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s, seats.scope::text as scope, seats.season),
     uq as (
