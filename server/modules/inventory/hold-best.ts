@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { parseJson, pgArray, txRows } from "../../db/sql";
 import { cartLock, type HoldStatementInput, type HoldStatementResult, holdResultOf, holdWith, runHoldStatement } from "./hold";
 import { lockRows } from "./lock-order";
+import { keyAt, keyPart } from "./lone";
 import { FOR_GOOD, TAKEABLE } from "./statuses";
 
 /**
@@ -53,8 +54,6 @@ export type BestReport = {
    * r ranks at least r − (N − 1), so at least cut + 1 − (N − 1)). Only a proven window is held.
    */
   proven: boolean;
-  /** Seats this statement found alone for good and marked (`seat_inventory.lone`; two or more seats wanted). */
-  lone?: number;
 };
 
 export type BestResult = HoldStatementResult & { best: BestReport };
@@ -65,8 +64,7 @@ export type BestResult = HoldStatementResult & { best: BestReport };
  */
 function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false): SQL {
   return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
-        split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 1)::int as r,
-        split_part(substr(s.seat_key, length(s.block_id) + 2), ':', 2)::int as x
+        ${keyPart("s", 1)} as r, ${keyPart("s", 2)} as x
       from seat_inventory s
       where s.event_date_id = ${pool.dateId}
         ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
@@ -94,7 +92,7 @@ function poolRows(pool: BestPool, limit: number | undefined, wait = false, extra
  */
 function freeNear(pool: BestPool, at: SQL): SQL {
   return sql`exists (select 1 from seat_inventory s where s.event_date_id = ${pool.dateId}
-    and s.seat_key = e.b || ':' || e.r::text || ':' || (${at})::text
+    and s.seat_key = ${keyAt(sql`e.b`, sql`e.r`, at)}
     ${pool.category === null ? sql`` : sql`and s.category_id is not distinct from ${pool.category}`} and ${TAKEABLE})`;
 }
 
@@ -104,7 +102,7 @@ function freeNear(pool: BestPool, at: SQL): SQL {
  */
 function takenForGood(pool: BestPool, at: SQL): SQL {
   return sql`not exists (select 1 from seat_inventory n where n.event_date_id = ${pool.dateId}
-    and n.seat_key = i.b || ':' || i.r::text || ':' || (${at})::text and n.status not in ${FOR_GOOD})`;
+    and n.seat_key = ${keyAt(sql`i.b`, sql`i.r`, at)} and n.status not in ${FOR_GOOD})`;
 }
 
 /**
@@ -164,7 +162,8 @@ export function holdBestStatement(input: BestInput): SQL {
         ? sql`,
     -- Seats alone among those locked whose neighbours are sold, season-sold, blocked or not there
     -- (the committed state) can only be sold alone until one of those is freed: marked, so that
-    -- later searches for two or more leave them out. Locked by this statement, never in \`want\`.
+    -- later searches for two or more leave them out. Locked by this statement, never in \`want\`
+    -- (a data-modifying CTE runs whether or not it is read).
     alone as (select i.event_date_id, i.seat_key, i.b, i.r, i.x from (select isl.*, count(*) over (partition by isl.b, isl.r, isl.g) as n from isl) i where i.n = 1),
     lone as (
       update seat_inventory t set lone = true from alone i
@@ -175,14 +174,14 @@ export function holdBestStatement(input: BestInput): SQL {
     }`;
   const report = sql`(select row_to_json(x) from (
       select p.n as seen, p.r as cut, (select count(*) from pool)::int as pooled, p.unranked, (select sc from choice) as best,
-        exists (select 1 from ok) as proven${runs ? sql`, (select count(*) from lone)::int as lone` : sql``} from proof p) x) as best`;
+        exists (select 1 from ok) as proven from proof p) x) as best`;
   return holdWith(input, { seats, expected: input.quantity, report });
 }
 
 export async function runHoldBestStatement(db: DbOrTx, input: BestInput): Promise<BestResult> {
   const [row] = await txRows<Record<keyof BestResult, unknown>>(db, holdBestStatement(input));
   const best = parseJson(row!.best as BestReport);
-  return { ...holdResultOf(row!), best: { ...best, seen: Number(best.seen), pooled: Number(best.pooled), unranked: Number(best.unranked), lone: Number(best.lone ?? 0) } };
+  return { ...holdResultOf(row!), best: { ...best, seen: Number(best.seen), pooled: Number(best.pooled), unranked: Number(best.unranked) } };
 }
 
 /**
