@@ -4,7 +4,7 @@ import { extractText, getDocumentProxy } from "unpdf";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Db } from "../../server/db/client";
 import { txRows } from "../../server/db/sql";
-import { issueCreditNote, issueOrderInvoice } from "../../server/modules/orders/invoices/issue";
+import { invoiceNumber, issueCreditNote, issueOrderInvoice } from "../../server/modules/orders/invoices/issue";
 import { renderOrderInvoicePdf } from "../../server/modules/orders/invoices/pdf";
 import { listOrderInvoices } from "../../server/modules/orders/invoices/queries";
 import { attachmentRenderer } from "../../server/modules/orders/jobs";
@@ -227,6 +227,19 @@ describe("the invoice of a paid order", () => {
       sql`select last from invoice_counters where organiser_id = ${organiserId} and kind = 'invoice' and year = ${berlinYear()}`,
     );
     expect(Number(counter!.last)).toBe(first!.counter);
+  });
+  it("keeps five digits at least and grows past them (RE-{year}-99999, then RE-{year}-100000)", async () => {
+    await t.database.rows(
+      sql`update invoice_counters set last = 99998 where organiser_id = ${organiserId} and kind = 'invoice' and year = ${berlinYear()} returning last`,
+    );
+    const numbers: string[] = [];
+    for (const seat of ["A:1:5", "A:1:6"]) {
+      const { orderId } = await buySeats(t, dateId, a, [seat]);
+      const [invoice] = await invoicesOf(t.database.db, orderId);
+      expect(invoice!.number).toBe(invoiceNumber("invoice", berlinYear(), invoice!.counter));
+      numbers.push(invoice!.number);
+    }
+    expect(numbers).toEqual([`RE-${berlinYear()}-99999`, `RE-${berlinYear()}-100000`]);
   });
 });
 

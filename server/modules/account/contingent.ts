@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
 
@@ -29,19 +29,26 @@ export type ContingentChange = {
  * first commits and then finds it, so the balance moves once.
  */
 export async function changeContingent(tx: DbOrTx, change: ContingentChange): Promise<boolean> {
-  if (!Number.isInteger(change.delta)) throw new RangeError("a contingent delta is a whole number of tickets");
-  const [row] = await txRows<{ inserted: number }>(
-    tx,
-    sql`with entry as (
-          insert into contingent_entries (organiser_id, delta, reason, source_id)
-          values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId})
-          on conflict (reason, source_id) do nothing returning id),
-        balance as (
-          update organisers set ticket_contingent = ticket_contingent + ${change.delta}
-          where id = ${change.organiserId} and ${change.delta}::int <> 0 and exists (select 1 from entry) returning 1)
-        select (select count(*) from entry)::int as inserted, (select count(*) from balance)::int as moved`,
-  );
+  const [row] = await txRows<{ inserted: number }>(tx, contingentStatement(change));
   return Number(row?.inserted ?? 0) > 0;
+}
+
+/** `changeContingent`'s statement, for a caller that sends it together with others (a sale's last writes). */
+export function contingentStatement(change: ContingentChange): SQL {
+  if (!Number.isInteger(change.delta)) throw new RangeError("a contingent delta is a whole number of tickets");
+  return sql`with entry as (
+      insert into contingent_entries (organiser_id, delta, reason, source_id)
+      values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId})
+      on conflict (reason, source_id) do nothing returning id),
+    balance as (
+      update organisers set ticket_contingent = ticket_contingent + ${change.delta}
+      where id = ${change.organiserId} and ${change.delta}::int <> 0 and exists (select 1 from entry) returning 1)
+    select (select count(*) from entry)::int as inserted, (select count(*) from balance)::int as moved`;
+}
+
+/** The change a valid order makes: its tickets leave the organiser's contingent. */
+export function saleContingent(orderId: string, consumed: ConsumedTickets): ContingentChange {
+  return { organiserId: consumed.organiserId, delta: -consumed.tickets, reason: "sale", sourceId: orderId };
 }
 
 /**
@@ -52,7 +59,7 @@ export async function changeContingent(tx: DbOrTx, change: ContingentChange): Pr
 export async function consumeForOrder(tx: DbOrTx, orderId: string, known?: ConsumedTickets): Promise<void> {
   const order = known ?? (await ticketsToConsume(tx, orderId));
   if (!order) return;
-  await changeContingent(tx, { organiserId: order.organiserId, delta: -order.tickets, reason: "sale", sourceId: orderId });
+  await changeContingent(tx, saleContingent(orderId, order));
 }
 
 /** What an order's sale takes from which organiser's contingent. */

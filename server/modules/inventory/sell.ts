@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addCounterChanges, addSeatChanges, type Changes, type CounterRow, type ScopeChannels, type SeatChangeRow } from "./changes";
 import { isSaleOrderBroken, lockRows } from "./lock-order";
@@ -14,6 +14,13 @@ export type SellInput = {
   lineIds?: string[];
 };
 
+/** The seat keys of the lines a sale sells (those of `lineIds`, or every line not canceled). */
+export async function saleKeys(tx: DbOrTx, input: Pick<SellInput, "orderId" | "lineIds">): Promise<string[]> {
+  const only = input.lineIds ? sql`and id = any(${pgArray(input.lineIds)}::uuid[])` : sql``;
+  const lines = await txRows<{ seat_keys: string[] }>(tx, sql`select seat_keys from order_lines where order_id = ${input.orderId} and status <> 'canceled' ${only}`);
+  return lines.flatMap((l) => parseJson(l.seat_keys));
+}
+
 /**
  * Turns an order's places into sales, in one statement in the caller's transaction: its seats
  * become SOLD (SEASON_SOLD on a season's dates) pointing at their ticket line, the counters move
@@ -26,17 +33,22 @@ export type SellInput = {
  * counters by key, then area counters by key; all locks before the first write.
  */
 export async function sellOrder(tx: DbOrTx, input: SellInput, changes: Changes): Promise<boolean> {
+  const rows = await txRows(tx, saleStatement(input, await saleKeys(tx, input)));
+  return saleDone(input.scope, rows, changes);
+}
+
+/**
+ * `sellOrder`'s statement for the lines' seat `keys` (`saleKeys`), for a caller that sends it
+ * together with what follows it (orders/settle.ts); `saleDone` reads its result.
+ */
+export function saleStatement(input: SellInput, keys: string[]): SQL {
   const { scope, orderId } = input;
   const cartId = input.cartId ?? "00000000-0000-0000-0000-000000000000";
   const only = input.lineIds ? sql`and id = any(${pgArray(input.lineIds)}::uuid[])` : sql``;
-  const lines = await txRows<{ seat_keys: string[] }>(tx, sql`select seat_keys from order_lines where order_id = ${orderId} and status <> 'canceled' ${only}`);
-  const keys = lines.flatMap((l) => parseJson(l.seat_keys));
   const expected = keys.length * scope.dateIds.length;
   const status = scope.kind === "season" ? "SEASON_SOLD" : "SOLD";
   const order = isSaleOrderBroken() ? sql`desc` : sql``;
-  const [row] = await txRows<{ ok: boolean; seats: unknown; counters: unknown }>(
-    tx,
-    sql`with c as (${lockRows(sql`select id from carts where id = ${cartId}`, sql`id`, sql`for update`)}),
+  return sql`with c as (${lockRows(sql`select id from carts where id = ${cartId}`, sql`id`, sql`for update`)}),
     lines as (select id, seat_keys, area_id, places, ticket_category_id from order_lines where order_id = ${orderId} and status <> 'canceled' ${only}),
     req as (select l.id as line, l.ticket_category_id as tc, k.key from lines l cross join lateral jsonb_array_elements_text(l.seat_keys) as k(key)),
     seats as (${lockRows(
@@ -95,8 +107,12 @@ export async function sellOrder(tx: DbOrTx, input: SellInput, changes: Changes):
     select (select ok from ready) as ok,
       (select coalesce(json_agg(x), '[]'::json) from (select * from sold union all select * from freed) x) as seats,
       (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
-      (select count(*) from ledger) + (select count(*) from items) + (select count(*) from ended) as written`,
-  );
+      (select count(*) from ledger) + (select count(*) from items) + (select count(*) from ended) as written`;
+}
+
+/** Whether the sale statement sold everything; its seats' and counters' changes noted when it did. */
+export function saleDone(scope: ScopeChannels, rows: unknown[], changes: Changes): boolean {
+  const row = rows[0] as { ok: boolean; seats: unknown; counters: unknown } | undefined;
   if (!row?.ok) return false;
   addSeatChanges(scope, parseJson(row.seats as SeatChangeRow[]), changes);
   addCounterChanges(scope.scopeId, parseJson(row.counters as CounterRow[]), changes);

@@ -5,7 +5,7 @@ import type { BuyerDetails } from "../../../shared/schemas/orders";
 import type { DbOrTx, Tx } from "../../db/client";
 import type { AppDeps } from "../../deps";
 import { enqueueMail } from "../../mail/outbox";
-import { type ConsumedTickets, consumeForOrder } from "../account/contingent";
+import { contingentStatement, saleContingent } from "../account/contingent";
 import { RECIPIENT_COLUMNS, recipientFrom } from "../account/notifications";
 import { notifyNewOrder } from "../account/organiser-mails";
 import { ownerOf } from "../account/profile";
@@ -13,11 +13,11 @@ import { orders, organisers, users } from "../../db/schema";
 import { announceChanges, type Changes, noteSale } from "../inventory/changes";
 import { giveBack } from "../inventory/give-back";
 import { lockCarts } from "../inventory/lock-order";
-import { sellOrder } from "../inventory/sell";
-import { txRows } from "../../db/sql";
+import { saleDone, saleStatement } from "../inventory/sell";
+import { parseJson, pipelined, txRows } from "../../db/sql";
 import { loadScope, type ShopScope } from "../shop/scope";
 import { redeemForOrder, releaseUses } from "../vouchers/uses";
-import { draftOrderInvoice, type InvoiceDraft, issueDraft, SELLER_COLUMNS } from "./invoices/issue";
+import { draftOrderInvoice, issueStatement, SELLER_COLUMNS } from "./invoices/issue";
 import { orderLink } from "./links";
 import { type PaymentFacts, paymentMismatch, refusePaymentNews } from "./payment-binding";
 import { dateTimeFormat } from "../../../shared/rules/intl-formats";
@@ -50,6 +50,9 @@ async function saleFacts(tx: DbOrTx, orderId: string) {
       organiserId: orders.organiserId,
       amounts: orders.amounts,
       tickets: sql<number>`(select count(*)::int from order_lines where order_id = ${orders.id} and status <> 'canceled')`,
+      // The seats the sale takes (inventory/sell.ts saleKeys).
+      keys: sql<string[]>`(select coalesce(jsonb_agg(k.key), '[]'::jsonb) from order_lines l cross join lateral jsonb_array_elements_text(l.seat_keys) as k(key)
+        where l.order_id = ${orders.id} and l.status <> 'canceled')`,
       invoiceId: sql<string | null>`(select id::text from order_invoices where order_id = ${orders.id} and kind = 'invoice')`,
       seller: SELLER_COLUMNS,
       owner: RECIPIENT_COLUMNS,
@@ -93,50 +96,56 @@ class Lost extends Error {}
  * announced `changes`). The one place an order completes.
  */
 export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scope: ShopScope, changes: Changes): Promise<"valid" | "lost"> {
-  let invoice: InvoiceDraft | null = null;
-  let consumed: ConsumedTickets | null = null;
+  // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely, the mails
+  // with it. Not released when the sale is made: the caller's commit ends it, and a release
+  // would be one more round trip while the sale holds its counters.
+  await tx.execute(sql`savepoint sale`);
   try {
-    // A savepoint: a half-made sale (seats taken, a counter full) is undone entirely, the mails with it.
-    await tx.transaction(async (sp) => {
-      const facts = await saleFacts(sp, order.id);
-      if (!facts) throw new Lost();
-      // The voucher's use becomes final first (its row before the inventory: the lock order).
-      if (!(await redeemForOrder(sp, order.id, facts.voucherId))) throw new Lost();
-      // What only reads, and the mails, before the sale: the seats' and counters' locks (shared
-      // by every buyer of the category) are then held for the last few statements only (issue 25).
-      invoice = await draftOrderInvoice(sp, order.id, {
-        organiserId: facts.organiserId,
-        buyer: order.buyer as BuyerDetails,
-        buyerEmail: order.buyer_email,
-        locale: order.locale,
-        amounts: facts.amounts,
-        totalCents: order.total_cents,
-        invoiceId: facts.invoiceId,
-        seller: facts.seller,
-      });
-      const tickets = Number(facts.tickets);
-      consumed = { organiserId: facts.organiserId, tickets };
-      await enqueueConfirmation(deps, sp, order, scope, { invoiceId: invoice?.id ?? null, tickets });
-      // The organiser's chosen "new order" mail (email notifications tab), in the same transaction.
-      await notifyNewOrder(sp, {
-        scope,
-        number: order.number,
-        buyer: `${order.buyer.firstName} ${order.buyer.lastName}`,
-        tickets,
-        totalCents: order.total_cents,
-        to: recipientFrom(facts.owner, "newOrder"),
-      });
-      if (!(await sellOrder(sp, { scope, orderId: order.id, cartId: order.cart_id }, changes))) throw new Lost();
+    const facts = await saleFacts(tx, order.id);
+    if (!facts) throw new Lost();
+    // The voucher's use becomes final first (its row before the inventory: the lock order).
+    if (!(await redeemForOrder(tx, order.id, facts.voucherId))) throw new Lost();
+    // What only reads, and the mails, before the sale: the seats' and counters' locks (shared
+    // by every buyer of the category) are then held for the last few statements only (issue 25).
+    const invoice = await draftOrderInvoice(tx, order.id, {
+      organiserId: facts.organiserId,
+      buyer: order.buyer as BuyerDetails,
+      buyerEmail: order.buyer_email,
+      locale: order.locale,
+      amounts: facts.amounts,
+      totalCents: order.total_cents,
+      invoiceId: facts.invoiceId,
+      seller: facts.seller,
     });
+    const tickets = Number(facts.tickets);
+    await enqueueConfirmation(deps, tx, order, scope, { invoiceId: invoice?.id ?? null, tickets });
+    // The organiser's chosen "new order" mail (email notifications tab), in the same transaction.
+    await notifyNewOrder(tx, {
+      scope,
+      number: order.number,
+      buyer: `${order.buyer.firstName} ${order.buyer.lastName}`,
+      tickets,
+      totalCents: order.total_cents,
+      to: recipientFrom(facts.owner, "newOrder"),
+    });
+    // The sale, the order's status, its tickets leaving the contingent, and for a paid order its
+    // invoice (numbered gaplessly: the organiser's counter row, last lock), sent together: once
+    // the sale holds the category's counters, Postgres runs the rest without waiting for this
+    // process (issue 25). If the sale is lost, the savepoint undoes what followed it.
+    const sale = { scope, orderId: order.id, cartId: order.cart_id };
+    const issue = invoice ? issueStatement(tx, invoice) : null;
+    const [sold] = await pipelined(tx, [
+      saleStatement(sale, parseJson(facts.keys)),
+      sql`update orders set status = 'valid', paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`,
+      contingentStatement(saleContingent(order.id, { organiserId: facts.organiserId, tickets })),
+      ...(issue ? [issue] : []),
+    ]);
+    if (!saleDone(scope, sold!, changes)) throw new Lost();
   } catch (err) {
-    if (err instanceof Lost) return "lost";
-    throw err;
+    if (!(err instanceof Lost)) throw err;
+    await tx.execute(sql`rollback to savepoint sale`);
+    return "lost";
   }
-  await tx.execute(sql`update orders set status = 'valid', paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`);
-  // Every order that becomes valid passes here (paid or free): its tickets leave the contingent,
-  // and a paid one gets its invoice (numbered gaplessly: the organiser's counter row, last lock).
-  await consumeForOrder(tx, order.id, consumed ?? undefined);
-  if (invoice) await issueDraft(tx, invoice);
   // "Sold out" is checked after the commit (account/sold-out-watch.ts), not under this sale's locks.
   noteSale(changes, scope);
   return "valid";

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { eq, sql } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { Locale } from "../../../../shared/enums";
 import { cancelledLinesCents, SERVICE_FEE_CENTS_PER_TICKET, SERVICE_FEE_VAT_BP, vatOfGross } from "../../../../shared/rules/pricing";
 import type { BuyerDetails, InvoiceItem, InvoiceKind, InvoiceParty, InvoiceVatRow, OrderAmounts } from "../../../../shared/schemas/orders";
@@ -43,21 +43,6 @@ export function invoiceNumber(kind: InvoiceKind, year: number, counter: number):
 /** The calendar day in Germany (the organisers' invoices are numbered and dated there): "2026-11-25". */
 function berlinDay(at: Date): string {
   return dateTimeFormat("en-CA", { timeZone: "Europe/Berlin", year: "numeric", month: "2-digit", day: "2-digit" }).format(at);
-}
-
-/**
- * The next number of the organiser's series (kind, year) in one statement. The counter row stays
- * locked until the transaction ends: concurrent issuers wait for it, and a transaction that rolls
- * back gives its number back, so the series has no gaps and no duplicates.
- */
-async function nextCounter(tx: DbOrTx, organiserId: string, kind: InvoiceKind, year: number): Promise<number> {
-  const [row] = await txRows<{ last: number }>(
-    tx,
-    sql`insert into invoice_counters (organiser_id, kind, year, last) values (${organiserId}, ${kind}, ${year}, 1)
-        on conflict (organiser_id, kind, year) do update set last = invoice_counters.last + 1
-        returning last`,
-  );
-  return Number(row!.last);
 }
 
 type LineRow = {
@@ -172,19 +157,33 @@ const clean = (party: InvoiceParty): InvoiceParty =>
 type InvoiceRow = Omit<typeof orderInvoices.$inferInsert, "number" | "year" | "counter" | "issuedAt" | "dueOn">;
 
 /**
- * Numbers and writes an invoice or credit note: the organiser's counter row (locked until the
- * transaction ends) and the insert, the last two statements of the caller before it commits.
+ * Numbers and writes an invoice or credit note in one statement: the next number of the
+ * organiser's series (kind, year) from its counter row, and the document. The counter row stays
+ * locked until the transaction ends: concurrent issuers wait for it, and a transaction that
+ * rolls back gives its number back, so the series has no gaps and no duplicates. A sale sends it
+ * last, together with its other writes (orders/settle.ts).
  */
-async function insertInvoice(tx: DbOrTx, row: InvoiceRow): Promise<string> {
+function invoiceStatement(tx: DbOrTx, row: InvoiceRow): SQL {
   const now = new Date();
   const day = berlinDay(now);
   const year = Number(day.slice(0, 4));
-  const counter = await nextCounter(tx, row.organiserId, row.kind, year);
-  const [inserted] = await tx
+  const counter = sql`(select last from n)`;
+  // invoiceNumber's format: the counter padded to five digits, never cut.
+  const number = sql`${`${INVOICE_PREFIX[row.kind]}-${year}-`} || lpad(${counter}::text, greatest(5, length(${counter}::text)), '0')`;
+  const insert = tx
     .insert(orderInvoices)
     // Due on the day of issue: the order is paid (a credit note is settled by the refund).
-    .values({ ...row, number: invoiceNumber(row.kind, year, counter), year, counter, issuedAt: now, dueOn: day })
+    .values({ ...row, number, year, counter, issuedAt: now, dueOn: day })
     .returning({ id: orderInvoices.id });
+  return sql`with n as (
+      insert into invoice_counters (organiser_id, kind, year, last) values (${row.organiserId}, ${row.kind}, ${year}, 1)
+      on conflict (organiser_id, kind, year) do update set last = invoice_counters.last + 1
+      returning last)
+    ${insert.getSQL()}`;
+}
+
+async function insertInvoice(tx: DbOrTx, row: InvoiceRow): Promise<string> {
+  const [inserted] = await txRows<{ id: string }>(tx, invoiceStatement(tx, row));
   return inserted!.id;
 }
 
@@ -285,6 +284,11 @@ export async function draftOrderInvoice(tx: DbOrTx, orderId: string, known?: Kno
 /** Numbers and writes a drafted invoice (nothing when the order had one); its id. The counter row is the transaction's last lock. */
 export async function issueDraft(tx: DbOrTx, draft: InvoiceDraft): Promise<string> {
   return draft.issue ? insertInvoice(tx, draft.issue) : draft.id;
+}
+
+/** `issueDraft`'s statement, for a sale that sends it with its other last writes; null when there is nothing to issue. */
+export function issueStatement(tx: DbOrTx, draft: InvoiceDraft): SQL | null {
+  return draft.issue ? invoiceStatement(tx, draft.issue) : null;
 }
 
 /** Issues the invoice of a paid order at once (draft and issue); its id, or null for a free order. */
