@@ -80,6 +80,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await deps.bus.start();
   app.addHook("onClose", async () => {
+    await deps.folds.idle();
     await deps.soldOut.idle();
     await deps.bus.stop();
   });

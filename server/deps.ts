@@ -8,6 +8,7 @@ import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-
 import { SocketRegistry } from "./realtime/sockets";
 import { HoldLimiter } from "./modules/shop/hold-limits";
 import { SoldOutWatch } from "./modules/account/sold-out-watch";
+import { CounterFold } from "./modules/inventory/fold";
 
 /** What the app is built from; tests build it with their own database and config. */
 export type AppDeps = {
@@ -24,6 +25,8 @@ export type AppDeps = {
   holdLimits: HoldLimiter;
   /** The sold-out check that follows committed sales (one at a time per scope). */
   soldOut: SoldOutWatch;
+  /** Moves sold ledger rows from held to sold after sales commit (one fold at a time per scope; decision 035 item 9). */
+  folds: CounterFold;
 };
 
 /** The deps of one instance: on Postgres seat events cross instances by LISTEN/NOTIFY. */
@@ -44,5 +47,10 @@ export function createDeps(config: Config, database: Database, log: Logger): App
     maxSubscriptionsPerSocket: config.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
     subscriptionStartsPerMinute: config.WS_SUBSCRIPTION_STARTS_PER_MINUTE,
   });
-  return { config, database, log, bus: new SeatBus(transport, log, config.SEAT_TICK_MS), payments, sockets, holdLimits: new HoldLimiter(config), soldOut: new SoldOutWatch(database, log) };
+  const bus = new SeatBus(transport, log, config.SEAT_TICK_MS);
+  // The fold's counter changes go to the watchers like any committed change.
+  const folds = new CounterFold(database, log, (changes) => {
+    for (const [channel, c] of changes) bus.announce(channel, c);
+  });
+  return { config, database, log, bus, payments, sockets, holdLimits: new HoldLimiter(config), soldOut: new SoldOutWatch(database, log), folds };
 }

@@ -75,8 +75,18 @@ export const cartCounts = pgTable(
       .references(() => carts.id, { onDelete: "cascade" }),
     counterKey: text().notNull(),
     quantity: integer().notNull(),
+    /**
+     * Sold by the cart's order, still counted as held: a sale that sells exactly what its cart
+     * held leaves the counter alone (held + sold unchanged) and marks the row; the fold
+     * (inventory/fold.ts) moves it from held to sold and deletes it (decision 035 item 9).
+     */
+    sold: boolean().notNull().default(false),
   },
-  (t) => [primaryKey({ columns: [t.cartId, t.counterKey] }), check("cart_counts_positive", sql`${t.quantity} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.cartId, t.counterKey] }),
+    check("cart_counts_positive", sql`${t.quantity} >= 0`),
+    index("cart_counts_sold_idx").on(t.cartId).where(sql`${t.sold}`),
+  ],
 );
 
 /**

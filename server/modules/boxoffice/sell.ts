@@ -145,6 +145,6 @@ export async function sell(deps: AppDeps, who: Cashier, input: SellInput): Promi
     if (raced) return raced;
     throw err;
   }
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return (await saleByKey(deps, who.organiserId, input.idempotencyKey))!;
 }

@@ -29,11 +29,21 @@ export function noteSale(changes: Changes, scope: ShopScope): void {
   sales.set(changes, scopes);
 }
 
-/** After the transaction committed: its seat and counter changes to the watchers, its sales to the sold-out check. */
-export function announceChanges(deps: AppDeps, changes: Changes): void {
+/**
+ * After the transaction committed: its seat and counter changes to the watchers; for its sales,
+ * the fold of their counters (./fold.ts), then the sold-out check. Resolves once those folds ran:
+ * a caller answering a sale awaits it, so what it answers (and the counters after it) is settled.
+ */
+export async function announceChanges(deps: AppDeps, changes: Changes): Promise<void> {
   for (const [channel, c] of changes) deps.bus.announce(channel, c);
-  for (const scope of sales.get(changes) ?? []) deps.soldOut.poke(scope);
+  const scopes = sales.get(changes) ?? [];
   sales.delete(changes);
+  await Promise.all(
+    scopes.map(async (scope) => {
+      await deps.folds.fold(scope.scopeId);
+      deps.soldOut.poke(scope);
+    }),
+  );
 }
 
 /** Seat rows changed by a statement: on their date's channel, and a season's view of them on the season's. */

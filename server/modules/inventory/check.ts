@@ -42,7 +42,7 @@ export async function checkInventory(db: DbOrTx): Promise<Drift[]> {
         from cart_items i left join ticket_categories tc on tc.id = i.ticket_category_id where i.cart_id in (select id from live) and i.area_id <> '') x
       group by 1, 2),
     places as (select cart, sum(n)::int as n from holding where k like 'ticket:%' group by 1),
-    cart_ledger as (select n.cart_id as cart, n.counter_key as k, n.quantity as n from cart_counts n where n.cart_id in (select id from live) and n.quantity > 0),
+    cart_ledger as (select n.cart_id as cart, n.counter_key as k, n.quantity as n from cart_counts n where n.cart_id in (select id from live) and n.quantity > 0 and not n.sold),
     valid_lines as (
       select l.id, l.scope_id, l.seat_keys from order_lines l join orders o on o.id = l.order_id
       where o.status = 'valid' and l.status <> 'canceled' and jsonb_array_length(l.seat_keys) > 0),

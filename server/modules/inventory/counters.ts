@@ -21,17 +21,22 @@ export function wantedCounters(eventFilter: SQL): SQL {
 
 /**
  * What a counter holds and has sold, recomputed: the units in the cart ledgers of its scope, and
- * the places of the scope's valid ticket lines (every line counts towards `attendees`).
+ * the places of the scope's valid ticket lines (every line counts towards `attendees`) less those
+ * of ledger rows marked sold and not yet folded (they count as held until the fold).
  */
 export function recomputed(eventId: string | null): SQL {
   return sql`ledger as (
       select c.scope_id, n.counter_key as k, sum(n.quantity)::int as n from cart_counts n join carts c on c.id = n.cart_id
       where n.quantity > 0 ${eventId ? sql`and c.event_id = ${eventId}` : sql``} group by 1, 2),
     sold_lines as (
-      select l.scope_id, x.k, sum(l.places)::int as n
-      from order_lines l join orders o on o.id = l.order_id
-      cross join lateral (values ('ticket:' || l.ticket_category_id::text), ('attendees'), ('area:' || l.area_id)) as x(k)
-      where o.status = 'valid' and l.status <> 'canceled' and x.k is not null ${eventId ? sql`and l.event_id = ${eventId}` : sql``}
+      select scope_id, k, sum(n)::int as n from (
+        select l.scope_id, x.k, l.places as n
+        from order_lines l join orders o on o.id = l.order_id
+        cross join lateral (values ('ticket:' || l.ticket_category_id::text), ('attendees'), ('area:' || l.area_id)) as x(k)
+        where o.status = 'valid' and l.status <> 'canceled' and x.k is not null ${eventId ? sql`and l.event_id = ${eventId}` : sql``}
+        -- Sold places whose ledger rows the fold has not moved yet are still held (./fold.ts).
+        union all select c.scope_id, n.counter_key, -n.quantity from cart_counts n join carts c on c.id = n.cart_id
+        where n.sold ${eventId ? sql`and c.event_id = ${eventId}` : sql``}) x
       group by 1, 2)`;
 }
 

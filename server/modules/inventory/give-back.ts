@@ -34,7 +34,8 @@ type CounterScopeRow = CounterRow & { scope: string };
 
 /**
  * Gives back everything of some carts and the sold places of some orders, in one statement in
- * the caller's transaction. Lock order (decision 009): the carts by id, then every seat involved
+ * the caller's transaction. Lock order (decision 009): the carts by id, then the ledger rows
+ * marked sold and not yet folded of those carts and of the orders' carts, then every seat involved
  * by (date, key), then quota counters by (scope, key), then area counters by (date, area); the
  * writes come after all locks. Used by a buyer's "release all", the expiry sweeper, failed and
  * lost payments (carts), cancellations and refunds of sold orders (orders), and an organiser's
@@ -59,8 +60,17 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
         : sql`true`
     } as ok),
     lines as (
-      select l.id, l.scope_id, o.is_season, l.area_id, l.places, l.ticket_category_id from order_lines l join orders o on o.id = l.order_id
+      select l.id, l.scope_id, o.is_season, l.area_id, l.places, l.ticket_category_id, o.cart_id from order_lines l join orders o on o.id = l.order_id
       where (l.order_id = any(${pgArray(orders)}::uuid[]) or l.id = any(${pgArray(lineIds)}::uuid[])) and l.status <> 'canceled'),
+    -- Ledger rows of these carts, and of the orders' carts, that a sale marked sold and the fold
+    -- has not moved yet (./fold.ts): still held on their counters. Locked after the carts and
+    -- before the seats; a fold that moved them meanwhile leaves none.
+    marked as (${lockRows(
+      sql`select n.cart_id, n.counter_key, n.quantity, k.scope_id from cart_counts n join carts k on k.id = n.cart_id
+        where n.sold and (n.cart_id in (select id from c) or n.cart_id in (select cart_id from lines)) and (select ok from ok)`,
+      sql`n.cart_id, n.counter_key`,
+      sql`for update of n`,
+    )}),
     dates as (
       select d.id from event_dates d where d.id in (select scope_id from lines)
       union select d.id from event_dates d join events e on e.id = d.event_id where e.season_id in (select scope_id from lines where is_season)),
@@ -69,7 +79,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
         from seat_inventory s left join c on c.id = s.hold_id left join lines l on l.id = s.order_line_id
         where ((s.hold_id in (select id from c) and s.status in ${HELD})
           or (s.event_date_id in (select id from dates) and s.order_line_id in (select id from lines) and s.status in ${SOLD}))
-          and (select ok from ok)`,
+          and (select ok from ok) and (select count(*) from marked) >= 0`,
       sql`s.event_date_id, s.seat_key`,
       sql`for update of s`,
     )}),
@@ -77,7 +87,9 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
     near as (${loneNeighbours(sql`(select * from seats where status in ${SOLD})`, sql`seats`)}),
     units as (
       select scope, k, sum(held)::int as held, sum(sold)::int as sold from (
-        select c.scope_id as scope, n.counter_key as k, n.quantity as held, 0 as sold from cart_counts n join c on c.id = n.cart_id where n.quantity > 0
+        select c.scope_id as scope, n.counter_key as k, n.quantity as held, 0 as sold from cart_counts n join c on c.id = n.cart_id where n.quantity > 0 and not n.sold
+        -- A marked row is folded here: out of held, into sold (and the lines' places out of sold below).
+        union all select scope_id, counter_key, quantity, -quantity from marked
         union all select scope_id, 'ticket:' || ticket_category_id, 0, places from lines where ticket_category_id is not null
         union all select scope_id, 'attendees', 0, places from lines
         union all select scope_id, 'area:' || area_id, 0, places from lines where area_id is not null) u
@@ -109,7 +121,9 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
       from units u where u.scope = a.event_date_id and u.k = 'area:' || a.area_id and (select count(*) from la) >= 0
       returning a.event_date_id::text as scope, 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
     unlone as (${clearLone(sql`near`)}),
-    ledger as (delete from cart_counts where cart_id in (select id from c) and (select ok from ok) returning 1),
+    ledger as (
+      delete from cart_counts n where (n.cart_id in (select id from c) or (n.cart_id, n.counter_key) in (select cart_id, counter_key from marked))
+        and (select ok from ok) returning 1),
     items as (delete from cart_items where cart_id in (select id from c) and (select ok from ok) returning 1),
     ended as (
       -- A finished cart keeps its state.

@@ -17,7 +17,7 @@ let brokenDateChange = false;
 export type LockTesting = {
   /** Sleep this long after each row a statement locks (cart, every seat, every counter). */
   pauseSeconds?: number;
-  /** The control run: the sale locks its counters in reverse key order (as it did before decision 009). */
+  /** The control run: the sale locks its counters in reverse key order (as it did before decision 009), every one (also what its cart held exactly, which a sale leaves to the fold). */
   breakSaleOrder?: boolean;
   /** The control run of date changes: the old date's places go back first whatever the dates' ids. */
   breakDateChangeOrder?: boolean;

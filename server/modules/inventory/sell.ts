@@ -24,7 +24,8 @@ export async function saleKeys(tx: DbOrTx, input: Pick<SellInput, "orderId" | "l
 /**
  * Turns an order's places into sales, in one statement in the caller's transaction: its seats
  * become SOLD (SEASON_SOLD on a season's dates) pointing at their ticket line, the counters move
- * the cart's ledger out of `held` and the order's places into `sold`; whatever else the cart
+ * the cart's ledger out of `held` and the order's places into `sold` (where the cart held exactly
+ * the order's places, later: its ledger rows are marked sold for the fold); whatever else the cart
  * held goes back and the cart is checked out. A seat no longer the cart's is taken again if it
  * is free; a counter grows within its capacity. If anything is missing (a seat another buyer
  * took, a counter full), nothing changes and false comes back (the caller refunds).
@@ -72,15 +73,21 @@ export function saleStatement(input: SellInput, keys: string[]): SQL {
         select k, n as need, 0 as held from need
         union all select counter_key, 0, quantity from cart_counts where cart_id = ${cartId} and quantity > 0) x
       group by k),
+    -- What the cart held exactly (the usual sale): held + sold stays the same, so no capacity is
+    -- checked and the counter is not taken here (every buyer of the category needs it); the
+    -- ledger row is marked sold and the fold moves it from held to sold after the commit, many
+    -- sales at a time (./fold.ts, decision 035 item 9). Other keys change the counter now.
+    settled as (select k from moves where need = held and held > 0 and ${!isSaleOrderBroken()}),
+    changing as (select * from moves where k not in (select k from settled)),
     lq as (${lockRows(
       sql`select q.counter_key as k, q.held >= m.held and q.held - m.held + q.sold + m.need <= q.capacity as fits
-        from quota_inventory q join moves m on m.k = q.counter_key where q.scope_id = ${scope.scopeId} and (select ok from seats_ok)`,
+        from quota_inventory q join changing m on m.k = q.counter_key where q.scope_id = ${scope.scopeId} and (select ok from seats_ok)`,
       sql`q.counter_key ${order}`,
       sql`for update of q`,
     )}),
     la as (${lockRows(
       sql`select a.area_id as k, a.held >= m.held and a.held - m.held + a.sold + m.need <= a.capacity as fits
-        from area_inventory a join moves m on m.k = 'area:' || a.area_id where a.event_date_id = ${scope.scopeId} and (select count(*) from lq) >= 0`,
+        from area_inventory a join changing m on m.k = 'area:' || a.area_id where a.event_date_id = ${scope.scopeId} and (select count(*) from lq) >= 0`,
       sql`a.area_id ${order}`,
       sql`for update of a`,
     )}),
@@ -95,19 +102,20 @@ export function saleStatement(input: SellInput, keys: string[]): SQL {
       returning s.event_date_id::text as d, s.seat_key as k, s.version as v, s.status::text as s),
     uq as (
       update quota_inventory q set held = q.held - m.held, sold = q.sold + m.need, version = q.version + 1
-      from moves m where q.scope_id = ${scope.scopeId} and q.counter_key = m.k and (select ok from ready)
+      from changing m where q.scope_id = ${scope.scopeId} and q.counter_key = m.k and (select ok from ready)
       returning q.counter_key as k, q.capacity as cap, q.held, q.sold, q.version as v),
     ua as (
       update area_inventory a set held = a.held - m.held, sold = a.sold + m.need, version = a.version + 1
-      from moves m where a.event_date_id = ${scope.scopeId} and 'area:' || a.area_id = m.k and (select ok from ready)
+      from changing m where a.event_date_id = ${scope.scopeId} and 'area:' || a.area_id = m.k and (select ok from ready)
       returning 'area:' || a.area_id as k, a.capacity as cap, a.held, a.sold, a.version as v),
-    ledger as (delete from cart_counts where cart_id = ${cartId} and (select ok from ready) returning 1),
+    ledger as (delete from cart_counts where cart_id = ${cartId} and counter_key not in (select k from settled) and (select ok from ready) returning 1),
+    marked as (update cart_counts set sold = true where cart_id = ${cartId} and counter_key in (select k from settled) and (select ok from ready) returning 1),
     items as (delete from cart_items where cart_id = ${cartId} and (select ok from ready) returning 1),
     ended as (update carts set state = 'checked_out', version = version + 1 where id = ${cartId} and (select ok from ready) returning 1)
     select (select ok from ready) as ok,
       (select coalesce(json_agg(x), '[]'::json) from (select * from sold union all select * from freed) x) as seats,
       (select coalesce(json_agg(m), '[]'::json) from (select * from uq union all select * from ua) m) as counters,
-      (select count(*) from ledger) + (select count(*) from items) + (select count(*) from ended) as written`;
+      (select count(*) from ledger) + (select count(*) from marked) + (select count(*) from items) + (select count(*) from ended) as written`;
 }
 
 /** Whether the sale statement sold everything; its seats' and counters' changes noted when it did. */

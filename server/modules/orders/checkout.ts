@@ -279,7 +279,7 @@ export async function placeOrder(deps: AppDeps, input: CheckoutInput): Promise<C
     await setCartExpiry(tx, cart.id, sql`state = 'checked_out', expires_at = greatest(expires_at, now() + make_interval(secs => ${PAYMENT_WINDOW_SECONDS}))`);
     return { kind: "pending" as const, orderId };
   });
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return resume(deps, outcome.orderId);
 }
 

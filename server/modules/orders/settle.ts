@@ -333,7 +333,7 @@ export async function handlePaymentNews(deps: AppDeps, news: PaymentNews): Promi
     }
     return "handled" as const;
   });
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return result;
 }
 

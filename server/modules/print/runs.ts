@@ -149,7 +149,7 @@ async function tryPlan(deps: AppDeps, who: Printer, scope: ShopScope, category: 
       await consumeForOrder(tx, id);
       return { runId, orderId: id, tickets: plan.length, pdfUrl: printRunPdfUrl(runId) };
     });
-    announceChanges(deps, changes);
+    await announceChanges(deps, changes);
     return made;
   } catch (err) {
     if (err instanceof NotEnough) return null;
@@ -243,7 +243,7 @@ export async function voidRun(deps: AppDeps, who: Printer, runId: string): Promi
     await tx.execute(sql`update print_runs set voided_at = now(), voided_by = ${who.userId} where id = ${runId}`);
     return { voided: voided.length, kept };
   });
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return result;
 }
 

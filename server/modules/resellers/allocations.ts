@@ -160,7 +160,7 @@ export async function allocate(deps: AppDeps, organiserId: string, input: Alloca
       });
     if (!outcome) continue;
     if (outcome.allocationId) {
-      announceChanges(deps, changes);
+      await announceChanges(deps, changes);
       return { allocationId: outcome.allocationId };
     }
     const { res } = outcome;
@@ -240,6 +240,6 @@ export async function returnAllocation(deps: AppDeps, organiserId: string, input
     addCounterChanges(scope.scopeId, res.counters, changes);
     return { seats: res.freed.length, places: counts.reduce((n, c) => n + c.quantity, 0) };
   });
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return result;
 }

@@ -156,6 +156,6 @@ export async function sellFromAllocation(deps: AppDeps, reseller: Reseller, inpu
     if (raced) return raced;
     throw err;
   }
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return (await saleByKey(deps, reseller.id, input.idempotencyKey))!;
 }

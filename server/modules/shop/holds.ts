@@ -210,7 +210,7 @@ async function holdOnce(
   const changes: Changes = new Map();
   addSeatChanges(scope, res.won, changes);
   addCounterChanges(scope.scopeId, res.counters, changes);
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return {
     status: "held",
     cart: { id: cartId, secret: fresh?.secret ?? null, scopeId: scope.scopeId, expiresAt: new Date(res.cart.expires_at), extended: res.cart.extended },
@@ -231,7 +231,7 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
     if (!res.done) throw new AppError(res.state === null ? "CART_NOT_FOUND" : "CART_EXPIRED", { field: "cart" });
     // A voucher the buyer applied goes back with the cart (decision 020; the sweeper would too).
     await deps.database.db.transaction((tx) => releaseUses(tx, { cartIds: [input.cart.id] }));
-    announceChanges(deps, changes);
+    await announceChanges(deps, changes);
     return { released: res.freed };
   }
   const byId = new Map(scope.categories.map((c) => [c.id, c]));
@@ -256,7 +256,7 @@ export async function release(deps: AppDeps, input: ReleaseInput): Promise<{ rel
   followRelease(input.cart.id, res.version, res.bumped, removed, res.given);
   addSeatChanges(scope, res.freed, changes);
   addCounterChanges(scope.scopeId, res.counters, changes);
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return { released: [...new Set(res.freed.map((r) => r.k))] };
 }
 

@@ -41,10 +41,12 @@ export async function sweepExpiredCarts(deps: AppDeps, limit = 100): Promise<num
       return true;
     });
     if (!done) continue;
-    announceChanges(deps, changes);
+    await announceChanges(deps, changes);
     swept++;
   }
   // Reservations of carts that ended another way (a buyer's "release all") go back too.
   await releaseOrphanedUses(deps.database.db);
+  // Sales whose fold did not run after their commit (an instance stopped in between).
+  await deps.folds.foldAll();
   return swept;
 }

@@ -142,6 +142,6 @@ export async function cancelOrderLines(deps: AppDeps, organiserId: string, input
       order.id,
     );
   });
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return orderDetail(deps, organiserId, input.orderId);
 }

@@ -223,6 +223,6 @@ export async function changeDate(deps: AppDeps, organiserId: string, input: Chan
     await tx.execute(sql`update orders set ${moved ? sql`scope_id = ${target.scopeId},` : sql``} updated_at = now() where id = ${order.id}`);
     await enqueueConfirmation(deps, tx, moved ? { ...order, scope_id: target.scopeId } : order, moved ? target : ((await loadScope(tx, order.scope_id)) ?? target));
   });
-  announceChanges(deps, changes);
+  await announceChanges(deps, changes);
   return orderDetail(deps, organiserId, input.orderId);
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "cart_counts" ADD COLUMN "sold" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "cart_counts_sold_idx" ON "cart_counts" USING btree ("cart_id") WHERE "cart_counts"."sold";
