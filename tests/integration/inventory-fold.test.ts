@@ -3,8 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { AppDeps } from "../../server/deps";
 import { txRows } from "../../server/db/sql";
-import { applyPending, returnForOrders } from "../../server/modules/account/contingent";
-import { checkContingents, checkInventory } from "../../server/modules/inventory/check";
+import { checkInventory } from "../../server/modules/inventory/check";
 import { foldSales } from "../../server/modules/inventory/fold";
 import { giveBack } from "../../server/modules/inventory/give-back";
 import { lockCarts } from "../../server/modules/inventory/lock-order";
@@ -66,23 +65,6 @@ async function cancel(orderId: string, lineIds?: string[]): Promise<void> {
     if (!lineIds) await tx.execute(sql`update orders set status = 'cancelled', cancelled_at = now() where id = ${orderId}`);
     await tx.execute(sql`update order_lines set status = 'canceled', cancelled_at = now() where order_id = ${orderId} ${lineIds ? sql`and id = any(${`{${lineIds.join(",")}}`}::uuid[])` : sql``}`);
   });
-}
-
-async function organiserOf(orderId: string): Promise<string> {
-  const [row] = await t.database.rows<{ id: string }>(sql`select organiser_id::text as id from orders where id = ${orderId}`);
-  return row!.id;
-}
-
-async function balanceOf(organiserId: string): Promise<number> {
-  const [row] = await t.database.rows<{ n: number }>(sql`select ticket_contingent as n from organisers where id = ${organiserId}`);
-  return Number(row!.n);
-}
-
-async function saleEntry(orderId: string): Promise<{ delta: number; applied: boolean } | undefined> {
-  const [row] = await t.database.rows<{ delta: number; applied: boolean }>(
-    sql`select delta, applied from contingent_entries where reason = 'sale' and source_id = ${orderId}`,
-  );
-  return row ? { delta: Number(row.delta), applied: row.applied } : undefined;
 }
 
 async function linesOf(orderId: string): Promise<string[]> {
@@ -160,51 +142,6 @@ describe("the fold of a sale's counters", () => {
     expect(await checkInventory(t.database.db)).toEqual([]);
   });
 
-  it("a sale's contingent entry joins the organiser's balance at the fold; a cancellation before it still nets to nothing", async () => {
-    await t.deps.folds.foldAll(); // what earlier tests left
-    const order = await placeSeatOrder(t, dateId, tc, freshSeats(2));
-    const organiserId = await organiserOf(order.orderId);
-    const before = await balanceOf(organiserId);
-    await pay(unfolded, order.orderId);
-    expect(await saleEntry(order.orderId)).toEqual({ delta: -2, applied: false });
-    expect(await balanceOf(organiserId)).toBe(before);
-    expect(await checkContingents(t.database.db)).toEqual([]);
-    expect(await applyPending(t.database.db)).toBe(1);
-    expect(await saleEntry(order.orderId)).toEqual({ delta: -2, applied: true });
-    expect(await balanceOf(organiserId)).toBe(before - 2);
-    expect(await applyPending(t.database.db)).toBe(0);
-
-    // Cancelled before its entry was applied: the return counts at once, the sale at the fold.
-    const other = await placeSeatOrder(t, dateId, tc, freshSeats(2));
-    await pay(unfolded, other.orderId);
-    await t.database.db.transaction((tx) => returnForOrders(tx, [other.orderId]));
-    expect(await balanceOf(organiserId)).toBe(before);
-    await t.deps.folds.foldAll();
-    expect(await balanceOf(organiserId)).toBe(before - 2);
-    expect(await checkContingents(t.database.db)).toEqual([]);
-    await cancel(other.orderId);
-    expect(await checkInventory(t.database.db)).toEqual([]);
-  });
-
-  it.runIf(process.env.TEST_DATABASE_URL)("on Postgres, a sale does not wait for its organiser's row that another transaction holds", async () => {
-    const order = await placeSeatOrder(t, dateId, tc, freshSeats(2));
-    const organiserId = await organiserOf(order.orderId);
-    const conn = await t.database.pg!.reserve();
-    try {
-      await conn`begin`;
-      // The lock a balance's update takes (a plan bought, an adjustment): not FOR UPDATE, which
-      // also blocks the foreign keys every order and invoice of the organiser checks.
-      await conn`select 1 from organisers where id = ${organiserId} for no key update`;
-      const outcome = await Promise.race([pay(unfolded, order.orderId), new Promise((resolve) => setTimeout(() => resolve("waited"), 3000))]);
-      expect(outcome).toBe("handled");
-    } finally {
-      await conn`rollback`;
-      conn.release();
-    }
-    await t.deps.folds.foldAll();
-    expect(await checkContingents(t.database.db)).toEqual([]);
-  });
-
   it.runIf(process.env.TEST_DATABASE_URL)("on Postgres, sales, folds and cancellations running together leave the counters equal to the orders", async () => {
     const before = await ticketCounter();
     const placed = [];
@@ -226,6 +163,5 @@ describe("the fold of a sale's counters", () => {
     expect((await ticketCounter()).ticket).toMatchObject({ held: before.ticket.held, sold: before.ticket.sold + 12 + 3 });
     expect(await marked()).toEqual([]);
     expect(await checkInventory(t.database.db)).toEqual([]);
-    expect(await checkContingents(t.database.db)).toEqual([]);
   });
 });

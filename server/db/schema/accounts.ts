@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type AnyPgColumn, boolean, date, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { type AnyPgColumn, date, index, integer, jsonb, pgEnum, pgSequence, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { ACCOUNT_STATUSES, LOCALES, ROLES, VERIFICATION_STATES } from "../../../shared/enums";
 import type { PermissionSet } from "../../../shared/permissions";
 import { DEFAULT_NOTIFICATION_SETTINGS, type NotificationSettings } from "../../../shared/schemas/account";
@@ -232,16 +232,9 @@ export const contingentEntries = pgTable(
     /** The plan purchase or order the entry belongs to. */
     sourceId: uuid(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /**
-     * In the organiser's balance. A sale's entry is written without it and added to the balance
-     * by the fold after the commit (inventory/fold.ts), so sales do not queue for the organiser's
-     * row (decision 035 item 10); every other entry moves the balance at once.
-     */
-    applied: boolean().notNull().default(true),
   },
   (t) => [
     index("contingent_entries_organiser_idx").on(t.organiserId),
     uniqueIndex("contingent_entries_source_unique").on(t.reason, t.sourceId),
-    index("contingent_entries_pending_idx").on(t.id).where(sql`not ${t.applied}`),
   ],
 );

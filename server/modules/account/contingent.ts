@@ -1,7 +1,6 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { txRows } from "../../db/sql";
-import { lockRows } from "../inventory/lock-order";
 
 /**
  * The ticket contingent (decision 014). This module is the only writer of
@@ -34,45 +33,17 @@ export async function changeContingent(tx: DbOrTx, change: ContingentChange): Pr
   return Number(row?.inserted ?? 0) > 0;
 }
 
-/**
- * `changeContingent`'s statement, for a caller that sends it together with others (a sale's last
- * writes). `later`: the entry only, added to the balance by `applyPending` after the commit (a
- * sale: sales then never queue for the organiser's row, decision 035 item 10).
- */
-export function contingentStatement(change: ContingentChange, later = false): SQL {
+/** `changeContingent`'s statement, for a caller that sends it together with others (a sale's last writes). */
+export function contingentStatement(change: ContingentChange): SQL {
   if (!Number.isInteger(change.delta)) throw new RangeError("a contingent delta is a whole number of tickets");
   return sql`with entry as (
-      insert into contingent_entries (organiser_id, delta, reason, source_id, applied)
-      values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId}, ${!later})
+      insert into contingent_entries (organiser_id, delta, reason, source_id)
+      values (${change.organiserId}, ${change.delta}, ${change.reason}, ${change.sourceId})
       on conflict (reason, source_id) do nothing returning id),
     balance as (
       update organisers set ticket_contingent = ticket_contingent + ${change.delta}
-      where id = ${change.organiserId} and ${change.delta}::int <> 0 and ${!later} and exists (select 1 from entry) returning 1)
+      where id = ${change.organiserId} and ${change.delta}::int <> 0 and exists (select 1 from entry) returning 1)
     select (select count(*) from entry)::int as inserted, (select count(*) from balance)::int as moved`;
-}
-
-/**
- * Adds the entries written `later` to their organisers' balances (all, or one organiser's), in
- * one statement: the entries (SKIP LOCKED: another instance applying them keeps them), then the
- * organisers by id. Returns the number of entries applied.
- */
-export async function applyPending(db: DbOrTx, organiserId?: string): Promise<number> {
-  const [row] = await txRows<{ n: number }>(
-    db,
-    sql`with pending as (${lockRows(
-      sql`select e.id, e.organiser_id, e.delta from contingent_entries e where not e.applied ${organiserId ? sql`and e.organiser_id = ${organiserId}` : sql``}`,
-      sql`e.id`,
-      sql`for update of e skip locked`,
-    )}),
-    sums as (select organiser_id, sum(delta)::int as n from pending group by 1),
-    lo as (${lockRows(sql`select o.id from organisers o join sums s on s.organiser_id = o.id`, sql`o.id`, sql`for update of o`)}),
-    moved as (
-      update organisers o set ticket_contingent = o.ticket_contingent + s.n from sums s
-      where o.id = s.organiser_id and s.n <> 0 and (select count(*) from lo) >= 0 returning 1),
-    done as (update contingent_entries e set applied = true from pending p where e.id = p.id and (select count(*) from lo) >= 0 returning 1)
-    select (select count(*) from done)::int as n, (select count(*) from moved)::int as moved`,
-  );
-  return Number(row?.n ?? 0);
 }
 
 /** The change a valid order makes: its tickets leave the organiser's contingent. */

@@ -2,7 +2,6 @@ import { and, count, eq, gt, inArray, isNull, lte, ne, sum } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { eventDates, eventSeating, events, orderLines, orders, organisers, ticketCategories } from "../../db/schema";
 import { AppError } from "../../lib/app-error";
-import { applyPending } from "../account/contingent";
 import { cancelOrdersOfEvent } from "../orders/cancel";
 import { assertEventWithinBudget, budgetOf, dateCountOf, eventSeatsOf } from "../seating/budget";
 import { forgetShopScopes } from "../shop/scope";
@@ -55,8 +54,6 @@ async function assertComplete(tx: DbOrTx, event: EventRow): Promise<void> {
  * Until then an organiser can only save drafts.
  */
 export async function assertMayPublish(tx: DbOrTx, event: EventRow, now: Date = new Date()): Promise<void> {
-  // The balance with every sale in it (a sale's entry is added by the fold after its commit).
-  await applyPending(tx, event.organiserId);
   const [organiser] = await tx.select().from(organisers).where(eq(organisers.id, event.organiserId)).limit(1);
   if (!organiser || organiser.verificationState !== "verified") throw new AppError("PROFILE_NOT_VERIFIED");
   // A disabled account publishes nothing, not even what it scheduled before (decision 013).

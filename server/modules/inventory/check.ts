@@ -88,14 +88,14 @@ export async function checkInventory(db: DbOrTx): Promise<Drift[]> {
 
 /**
  * Every organiser's ticket contingent against its ledger (decision 014: the balance is the sum of
- * its `contingent_entries`; a sale's entry counts once the fold applied it, decision 035 item 10). Kept apart from `checkInventory`: test set-ups may give an organiser
+ * its `contingent_entries`). Kept apart from `checkInventory`: test set-ups may give an organiser
  * a contingent directly, which the seat and counter checks need not care about.
  */
 export async function checkContingents(db: DbOrTx): Promise<Drift[]> {
   const rows = await txRows<{ id: string; balance: number; ledger: number }>(
     db,
     sql`select o.id::text as id, o.ticket_contingent as balance, coalesce(e.total, 0)::int as ledger
-        from organisers o left join (select organiser_id, sum(delta) as total from contingent_entries where applied group by organiser_id) e on e.organiser_id = o.id
+        from organisers o left join (select organiser_id, sum(delta) as total from contingent_entries group by organiser_id) e on e.organiser_id = o.id
         where o.ticket_contingent <> coalesce(e.total, 0) order by o.id`,
   );
   return rows.map((r) => ({ kind: "contingent", scope: r.id, item: "ticket_contingent", actual: Number(r.balance), expected: Number(r.ledger) }));

@@ -2,7 +2,6 @@ import { type SQL, sql } from "drizzle-orm";
 import type { Logger } from "pino";
 import type { Database, DbOrTx } from "../../db/client";
 import { parseJson, pgArray, txRows } from "../../db/sql";
-import { applyPending } from "../account/contingent";
 import { addCounterChanges, type Changes, type CounterRow } from "./changes";
 import { lockRows } from "./lock-order";
 
@@ -99,7 +98,7 @@ export class CounterFold {
     return fresh.running;
   }
 
-  /** Folds every scope's marked rows and applies every pending contingent entry (the sweeper's tick: what a stopped instance left behind). */
+  /** Folds every scope's marked rows (the sweeper's tick: rows a crashed instance left behind). */
   async foldAll(): Promise<number> {
     return this.once(null);
   }
@@ -127,8 +126,6 @@ export class CounterFold {
     try {
       const moved = await foldSales(this.database.db, scopeIds, changes, this.database.kind === "postgres");
       this.announce(changes);
-      // The sales' contingent entries, into their organisers' balances (every organiser's: few rows).
-      await applyPending(this.database.db);
       return moved;
     } catch (err) {
       this.log.error({ err, scopeIds }, "counter fold failed");

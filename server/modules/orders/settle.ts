@@ -137,8 +137,7 @@ export async function completeOrder(deps: AppDeps, tx: Tx, order: OrderRow, scop
     const [sold] = await pipelined(tx, [
       saleStatement(sale, parseJson(facts.keys)),
       sql`update orders set status = 'valid', paid_at = coalesce(paid_at, now()), updated_at = now() where id = ${order.id}`,
-      // The entry alone: the fold adds it to the organiser's balance after the commit (account/contingent.ts).
-      contingentStatement(saleContingent(order.id, { organiserId: facts.organiserId, tickets }), true),
+      contingentStatement(saleContingent(order.id, { organiserId: facts.organiserId, tickets })),
       ...(issue ? [issue] : []),
     ]);
     if (!saleDone(scope, sold!, changes)) throw new Lost();

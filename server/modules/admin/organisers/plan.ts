@@ -4,7 +4,7 @@ import type { AdminPlanKind } from "../../../../shared/schemas/admin-organisers"
 import type { Db } from "../../../db/client";
 import { txRows } from "../../../db/sql";
 import { AppError } from "../../../lib/app-error";
-import { applyPending, changeContingent } from "../../account/contingent";
+import { changeContingent } from "../../account/contingent";
 import { recordAdminAction } from "../audit/log";
 
 /** Options of setOrganiserPlan: the plan and its period as the admin entered them, and why. */
@@ -98,8 +98,6 @@ export async function adjustOrganiserContingent(db: Db, options: AdjustContingen
   if (!Number.isInteger(options.delta) || options.delta === 0) throw new AppError("VALIDATION", { field: "delta" });
   const sourceId = adjustmentSourceId(options.organiserId, options.idempotencyKey);
   return db.transaction(async (tx) => {
-    // Sales whose entries the fold has not added yet are in the balance the adjustment starts from.
-    await applyPending(tx, options.organiserId);
     const [organiser] = await txRows<{ ticket_contingent: number }>(
       tx,
       sql`select ticket_contingent from organisers where id = ${options.organiserId} for update`,

@@ -1,2 +1,0 @@
-ALTER TABLE "contingent_entries" ADD COLUMN "applied" boolean DEFAULT true NOT NULL;--> statement-breakpoint
-CREATE INDEX "contingent_entries_pending_idx" ON "contingent_entries" USING btree ("id") WHERE not "contingent_entries"."applied";
