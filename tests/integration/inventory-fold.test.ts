@@ -9,7 +9,7 @@ import { giveBack } from "../../server/modules/inventory/give-back";
 import { lockCarts } from "../../server/modules/inventory/lock-order";
 import { handlePaymentNews } from "../../server/modules/orders/settle";
 import { createOrdersApp, type OrdersApp, placeSeatOrder } from "./helpers/orders";
-import { blockKeys, countersOf, createShopEvent, eventOptions } from "./helpers/shop";
+import { blockKeys, countersOf, createShopEvent, eventOptions, seatDealer } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 
 /**
@@ -18,21 +18,14 @@ import { gridLayout } from "./helpers/stadiums";
  * commit. Until then the counter says held (held + sold is right at every moment), every
  * cancellation folds what it gives back, and inventory:check counts marked rows as held.
  */
-const SEATS = blockKeys("G1", 8, 10);
 
 let t: OrdersApp;
 let dateId: string;
 let tc: string;
-let next = 0;
 /** The app's deps without the fold after a sale: the sale's rows stay marked. */
 let unfolded: AppDeps;
 
-function freshSeats(n: number): string[] {
-  const keys = SEATS.slice(next, next + n);
-  next += n;
-  if (keys.length < n) throw new Error("test ran out of seats");
-  return keys;
-}
+const freshSeats = seatDealer(blockKeys("G1", 8, 10));
 
 beforeAll(async () => {
   t = await createOrdersApp();

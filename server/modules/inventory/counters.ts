@@ -73,3 +73,22 @@ export async function syncCounters(tx: DbOrTx, eventId: string): Promise<void> {
       returning 1)
     select (select count(*) from gone) + (select count(*) from changed) + (select count(*) from created) as n`);
 }
+
+/**
+ * `lq` and `la`: the quota and area counters of the CTE `units(scope, k, …)` locked by key
+ * (decision 009), once `after` holds (a condition naming the CTEs that lock before them: it
+ * makes Postgres take those locks first).
+ */
+export function lockUnitCounters(after: SQL): SQL {
+  return sql`lq as (${lockRows(
+    sql`select q.scope_id, q.counter_key from quota_inventory q join units u on u.scope = q.scope_id and u.k = q.counter_key where ${after}`,
+    sql`q.scope_id, q.counter_key`,
+    sql`for update of q`,
+  )}),
+    la as (${lockRows(
+      sql`select a.event_date_id, a.area_id from area_inventory a join units u on u.scope = a.event_date_id and u.k = 'area:' || a.area_id
+        where (select count(*) from lq) >= 0`,
+      sql`a.event_date_id, a.area_id`,
+      sql`for update of a`,
+    )})`;
+}

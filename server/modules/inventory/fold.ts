@@ -3,6 +3,7 @@ import type { Logger } from "pino";
 import type { Database, DbOrTx } from "../../db/client";
 import { parseJson, pgArray, txRows } from "../../db/sql";
 import { addCounterChanges, type Changes, type CounterRow } from "./changes";
+import { lockUnitCounters } from "./counters";
 import { lockRows } from "./lock-order";
 
 /**
@@ -27,17 +28,7 @@ export function foldStatement(scopeIds: string[] | null, fast: boolean): SQL {
       sql`for update of n skip locked`,
     )}),
     units as (select scope_id as scope, counter_key as k, sum(quantity)::int as n from marked group by 1, 2),
-    lq as (${lockRows(
-      sql`select q.scope_id, q.counter_key from quota_inventory q join units u on u.scope = q.scope_id and u.k = q.counter_key`,
-      sql`q.scope_id, q.counter_key`,
-      sql`for update of q`,
-    )}),
-    la as (${lockRows(
-      sql`select a.event_date_id, a.area_id from area_inventory a join units u on u.scope = a.event_date_id and u.k = 'area:' || a.area_id
-        where (select count(*) from lq) >= 0`,
-      sql`a.event_date_id, a.area_id`,
-      sql`for update of a`,
-    )}),
+    ${lockUnitCounters(sql`true`)},
     gone as (
       delete from cart_counts n using marked m where n.cart_id = m.cart_id and n.counter_key = m.counter_key and (select count(*) from la) >= 0
       returning 1),

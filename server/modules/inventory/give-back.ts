@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { addCounterChanges, addSeatChanges, type Changes, type CounterRow, type SeatChangeRow } from "./changes";
+import { lockUnitCounters } from "./counters";
 import { lockRows } from "./lock-order";
 import { clearLone, loneNeighbours } from "./lone";
 import { parseJson, pgArray, txRows } from "../../db/sql";
@@ -95,18 +96,7 @@ export async function giveBack(tx: DbOrTx, input: GiveBackInput, changes: Change
         union all select scope_id, 'area:' || area_id, 0, places from lines where area_id is not null) u
       where (select ok from ok)
       group by scope, k),
-    lq as (${lockRows(
-      sql`select q.scope_id, q.counter_key from quota_inventory q join units u on u.scope = q.scope_id and u.k = q.counter_key
-        where (select count(*) from seats) + (select count(*) from near) >= 0`,
-      sql`q.scope_id, q.counter_key`,
-      sql`for update of q`,
-    )}),
-    la as (${lockRows(
-      sql`select a.event_date_id, a.area_id from area_inventory a join units u on u.scope = a.event_date_id and u.k = 'area:' || a.area_id
-        where (select count(*) from lq) >= 0`,
-      sql`a.event_date_id, a.area_id`,
-      sql`for update of a`,
-    )}),
+    ${lockUnitCounters(sql`(select count(*) from seats) + (select count(*) from near) >= 0`)},
     freed as (
       update seat_inventory s set status = 'FREE', hold_id = null, held_until = null, ticket_category_id = null, order_line_id = null, version = s.version + 1
       from seats where s.event_date_id = seats.event_date_id and s.seat_key = seats.seat_key

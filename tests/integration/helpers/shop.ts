@@ -163,3 +163,14 @@ export async function shopState(database: Database, eventId: string) {
     counts: await all(sql`select n.* from cart_counts n join carts c on c.id = n.cart_id where c.event_id = ${eventId} order by n.cart_id, n.counter_key`),
   };
 }
+
+/** Deals seats not dealt before: each call the next `n` of `keys` (a test's rounds on their own seats). */
+export function seatDealer(keys: string[]): (n: number) => string[] {
+  let next = 0;
+  return (n) => {
+    const dealt = keys.slice(next, next + n);
+    next += n;
+    if (dealt.length < n) throw new Error("test ran out of seats");
+    return dealt;
+  };
+}
