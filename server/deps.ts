@@ -8,6 +8,7 @@ import { inProcessTransport, postgresTransport, SeatBus } from "./realtime/seat-
 import { SocketRegistry } from "./realtime/sockets";
 import { HoldLimiter } from "./modules/shop/hold-limits";
 import { SoldOutWatch } from "./modules/account/sold-out-watch";
+import { publishChanges } from "./modules/inventory/changes";
 import { CounterFold } from "./modules/inventory/fold";
 
 /** What the app is built from; tests build it with their own database and config. */
@@ -49,8 +50,6 @@ export function createDeps(config: Config, database: Database, log: Logger): App
   });
   const bus = new SeatBus(transport, log, config.SEAT_TICK_MS);
   // The fold's counter changes go to the watchers like any committed change.
-  const folds = new CounterFold(database, log, (changes) => {
-    for (const [channel, c] of changes) bus.announce(channel, c);
-  });
+  const folds = new CounterFold(database, log, (changes) => publishChanges(bus, changes));
   return { config, database, log, bus, payments, sockets, holdLimits: new HoldLimiter(config), soldOut: new SoldOutWatch(database, log), folds };
 }

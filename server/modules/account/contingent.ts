@@ -54,26 +54,21 @@ export function saleContingent(orderId: string, consumed: ConsumedTickets): Cont
 /**
  * An order became valid: its tickets (ticket lines not canceled) are taken from its organiser's
  * contingent. Never refused: the balance may go below zero (decision 014), buyers never suffer
- * for the organiser's plan.
+ * for the organiser's plan. (A sale from the shop, box office or a reseller sends
+ * `contingentStatement(saleContingent(…))` with its other last writes instead, orders/settle.ts.)
  */
-export async function consumeForOrder(tx: DbOrTx, orderId: string, known?: ConsumedTickets): Promise<void> {
-  const order = known ?? (await ticketsToConsume(tx, orderId));
-  if (!order) return;
-  await changeContingent(tx, saleContingent(orderId, order));
-}
-
-/** What an order's sale takes from which organiser's contingent. */
-export type ConsumedTickets = { organiserId: string; tickets: number };
-
-/** Reads what `consumeForOrder` will take (before a sale's locks, so the sale ends with the write alone). */
-export async function ticketsToConsume(tx: DbOrTx, orderId: string): Promise<ConsumedTickets | null> {
+export async function consumeForOrder(tx: DbOrTx, orderId: string): Promise<void> {
   const [order] = await txRows<{ organiser_id: string; tickets: number }>(
     tx,
     sql`select o.organiser_id::text, (select count(*)::int from order_lines l where l.order_id = o.id and l.status <> 'canceled') as tickets
         from orders o where o.id = ${orderId}`,
   );
-  return order ? { organiserId: order.organiser_id, tickets: Number(order.tickets) } : null;
+  if (!order) return;
+  await changeContingent(tx, saleContingent(orderId, { organiserId: order.organiser_id, tickets: Number(order.tickets) }));
 }
+
+/** What an order's sale takes from which organiser's contingent. */
+export type ConsumedTickets = { organiserId: string; tickets: number };
 
 /**
  * Valid orders were cancelled: each gives back what its sale took and its cancelled tickets did

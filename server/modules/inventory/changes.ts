@@ -29,13 +29,18 @@ export function noteSale(changes: Changes, scope: ShopScope): void {
   sales.set(changes, scopes);
 }
 
+/** Committed seat and counter changes to their channels' watchers. */
+export function publishChanges(bus: Pick<AppDeps["bus"], "announce">, changes: Changes): void {
+  for (const [channel, c] of changes) bus.announce(channel, c);
+}
+
 /**
  * After the transaction committed: its seat and counter changes to the watchers; for its sales,
  * the fold of their counters (./fold.ts), then the sold-out check. Resolves once those folds ran:
  * a caller answering a sale awaits it, so what it answers (and the counters after it) is settled.
  */
 export async function announceChanges(deps: AppDeps, changes: Changes): Promise<void> {
-  for (const [channel, c] of changes) deps.bus.announce(channel, c);
+  publishChanges(deps.bus, changes);
   const scopes = sales.get(changes) ?? [];
   sales.delete(changes);
   await Promise.all(

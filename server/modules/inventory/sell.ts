@@ -15,7 +15,7 @@ export type SellInput = {
 };
 
 /** The seat keys of the lines a sale sells (those of `lineIds`, or every line not canceled). */
-export async function saleKeys(tx: DbOrTx, input: Pick<SellInput, "orderId" | "lineIds">): Promise<string[]> {
+async function saleKeys(tx: DbOrTx, input: Pick<SellInput, "orderId" | "lineIds">): Promise<string[]> {
   const only = input.lineIds ? sql`and id = any(${pgArray(input.lineIds)}::uuid[])` : sql``;
   const lines = await txRows<{ seat_keys: string[] }>(tx, sql`select seat_keys from order_lines where order_id = ${input.orderId} and status <> 'canceled' ${only}`);
   return lines.flatMap((l) => parseJson(l.seat_keys));
