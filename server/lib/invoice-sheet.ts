@@ -1,4 +1,5 @@
 import { PDFDocument, type PDFFont, type PDFPage, type RGB, rgb, StandardFonts } from "pdf-lib";
+import { savePdf } from "./pdf-save";
 
 /**
  * The drawing pieces invoice PDFs share (the platform's invoice to organisers and the
@@ -106,6 +107,6 @@ export class InvoiceSheet {
   }
 
   save(): Promise<Uint8Array> {
-    return this.doc.save();
+    return savePdf(this.doc);
   }
 }

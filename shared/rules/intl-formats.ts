@@ -7,6 +7,7 @@
 const LIMIT = 500;
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 const numberFormats = new Map<string, Intl.NumberFormat>();
+const displayNames = new Map<string, Intl.DisplayNames>();
 
 function cached<F>(formats: Map<string, F>, locale: string, options: object, make: () => F): F {
   const key = `${locale}|${JSON.stringify(options)}`;
@@ -25,4 +26,8 @@ export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptio
 
 export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
   return cached(numberFormats, locale, options, () => new Intl.NumberFormat(locale, options));
+}
+
+export function displayNamesFormat(locale: string, options: Intl.DisplayNamesOptions): Intl.DisplayNames {
+  return cached(displayNames, locale, options, () => new Intl.DisplayNames(locale, options));
 }

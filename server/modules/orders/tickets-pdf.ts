@@ -10,7 +10,8 @@ import { drawSponsorRow } from "../print/sponsor-drawing";
 import type { SponsorLogWarn } from "../print/sponsors";
 import { signedTicketCode } from "./ticket-code";
 import { A4, type A4Ticket, drawA4Ticket } from "./tickets-pdf-layout";
-import { drawQr, fittingChars, MM, savePdf, winAnsi, wrap } from "./tickets-pdf-parts";
+import { drawQr, fittingChars, MM, winAnsi, wrap } from "./tickets-pdf-parts";
+import { savePdf } from "../../lib/pdf-save";
 import { type PictureFile, ticketPicture } from "./tickets-pdf-pictures";
 import { dateTimeFormat } from "../../../shared/rules/intl-formats";
 

@@ -7,14 +7,12 @@ import { pngChunk } from "./events";
 
 /**
  * Reading the QR codes drawn on PDF pages back, for tests: the page's content stream is parsed
- * for the black filled squares the renderer draws (orders/tickets-pdf-parts.ts drawQr: one
- * square per dark module, all in one filled path), they are put back into the module matrix,
- * the matrix is turned into a bitmap and ZXing (the same reader the door's scanner uses,
+ * for the black filled path the renderer draws (orders/tickets-pdf-parts.ts drawQr: each row's
+ * runs of dark modules, in module units), they are put back into the module matrix, the
+ * matrix is turned into a bitmap and ZXing (the same reader the door's scanner uses,
  * zxing-wasm) decodes it. So a test proves what a scanner would read from the printed code, not
  * what the renderer meant to draw. `readPngQr` reads a page rendered to pixels (MuPDF) instead.
  */
-
-type Square = { x: number; y: number; size: number };
 
 /** The decoded content streams of a page (pdf-lib writes them flate-compressed). */
 function pageOperators(doc: PDFDocument, index: number): string {
@@ -26,33 +24,20 @@ function pageOperators(doc: PDFDocument, index: number): string {
 }
 
 /**
- * Black filled squares of a page: drawQr fills one black path of squares, `q 0 0 0 rg x y w w re
- * … f Q`. Anything else (text, lines, images, other fills, rectangles that are not square) is skipped.
+ * The module matrix (true: dark, rows from the top) of the QR code drawQr draws: one black
+ * filled path in module units, `q s 0 0 s x y cm 0 0 0 rg`, then each row's runs of dark modules
+ * as `column row length 1 re` (row 0 at the bottom), `f Q`. The matrix is as wide as the runs
+ * reach: a QR code's finder patterns touch its first and last rows and columns. Empty when the
+ * page draws no such path.
  */
-function blackSquares(ops: string): Square[] {
-  const squares: Square[] = [];
-  for (const path of ops.matchAll(/(?:^|\n)0 0 0 rg\n((?:[\d.-]+ [\d.-]+ [\d.]+ [\d.]+ re\n)+)f\n/g)) {
-    for (const line of path[1]!.trimEnd().split("\n")) {
-      const [x, y, w, h] = line.split(" ").map(Number) as [number, number, number, number];
-      if (Math.abs(w - h) > 1e-6) continue;
-      squares.push({ x, y, size: w });
-    }
-  }
-  return squares;
-}
-
-/** The module matrix the squares form (true: dark), rows from the top. */
-function moduleMatrix(squares: Square[]): boolean[][] {
-  if (squares.length === 0) return [];
-  const cell = squares[0]!.size;
-  const minX = Math.min(...squares.map((s) => s.x));
-  const maxX = Math.max(...squares.map((s) => s.x));
-  const minY = Math.min(...squares.map((s) => s.y));
-  const maxY = Math.max(...squares.map((s) => s.y));
-  const n = Math.round((maxX - minX) / cell) + 1;
-  if (Math.round((maxY - minY) / cell) + 1 !== n) throw new Error("the squares do not form a square code");
+function moduleMatrix(ops: string): boolean[][] {
+  const path = /(?:^|\n)([\d.]+) 0 0 \1 [\d.-]+ [\d.-]+ cm\n0 0 0 rg\n((?:\d+ \d+ \d+ 1 re\n)+)f\n/.exec(ops);
+  if (!path) return [];
+  const runs = path[2]!.trimEnd().split("\n").map((line) => line.split(" ").map(Number) as [number, number, number, number]);
+  const n = Math.max(...runs.map(([c, , w]) => c + w));
+  if (Math.max(...runs.map(([, r]) => r)) + 1 !== n) throw new Error("the runs do not form a square code");
   const matrix = Array.from({ length: n }, () => new Array<boolean>(n).fill(false));
-  for (const s of squares) matrix[Math.round((maxY - s.y) / cell)]![Math.round((s.x - minX) / cell)] = true;
+  for (const [c, r, w] of runs) for (let i = c; i < c + w; i++) matrix[n - 1 - r]![i] = true;
   return matrix;
 }
 
@@ -91,7 +76,7 @@ function prepareReader(): void {
 
 /** The text of the QR code drawn on page `index`, as ZXing reads it (null: no QR code found). */
 export async function readPageQr(doc: PDFDocument, index: number): Promise<string | null> {
-  const matrix = moduleMatrix(blackSquares(pageOperators(doc, index)));
+  const matrix = moduleMatrix(pageOperators(doc, index));
   if (matrix.length === 0) return null;
   prepareReader();
   const results = await readBarcodes(matrixPng(matrix), { formats: ["QRCode"], tryHarder: true });

@@ -7,7 +7,7 @@ import { orderInvoices } from "../../../db/schema";
 import { txRows } from "../../../db/sql";
 import { i18nFor } from "../../../i18n";
 import { GREY, InvoiceSheet } from "../../../lib/invoice-sheet";
-import { dateTimeFormat, numberFormat } from "../../../../shared/rules/intl-formats";
+import { dateTimeFormat, displayNamesFormat, numberFormat } from "../../../../shared/rules/intl-formats";
 
 /** PDF texts: descriptors with ids so `lingui extract` finds them without a macro transform. */
 const P = {
@@ -39,7 +39,7 @@ function country(code: string | undefined, locale: Locale): string | undefined {
   if (!code) return undefined;
   if (!/^[A-Za-z]{2}$/.test(code)) return code;
   try {
-    return new Intl.DisplayNames([locale], { type: "region" }).of(code.toUpperCase()) ?? code;
+    return displayNamesFormat(locale, { type: "region" }).of(code.toUpperCase()) ?? code;
   } catch {
     return code;
   }
