@@ -13,7 +13,7 @@ import { createTestApp, type TestApp, type TestClient } from "./helpers/app";
 import { ok, signedInOrganiser, ticketCategory } from "./helpers/events";
 import { expectNoDrift } from "./helpers/inventory";
 import { publishedSeasonWithMatchDay } from "./helpers/season";
-import { createShopEvent, seatRows, type ShopEvent } from "./helpers/shop";
+import { createShopEvent, expireCart, seatRows, type ShopEvent } from "./helpers/shop";
 import { CATEGORIES, clone, createSeatedEvent, createTemplateVia, gridLayout, saveTemplate, seatedBlock, setSeatStatus, templateRow } from "./helpers/stadiums";
 import { attempt } from "./helpers/trpc";
 import { seededRandom } from "../seeded-random";
@@ -321,9 +321,9 @@ describe("the database proves its choice at the boundary", () => {
 
 describe("the search's index", () => {
   it.each([
-    [2, "seat_inventory_best_runs_idx"],
-    [1, "seat_inventory_best_open_idx"],
-  ])("leaves sold seats out: the statement for %i can use the partial index of seats not sold (%s; its predicate follows from TAKEABLE)", async (quantity, index) => {
+    [2, "seat_inventory_best_free_runs_idx"],
+    [1, "seat_inventory_best_free_idx"],
+  ])("leaves sold and held seats out: the statement for %i can use the partial index of free seats (%s) and finds holds that ran out by their end", async (quantity, index) => {
     const layout = gridLayout(2, 3, 10);
     const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
     const input = statementInput(shop, layout, "cat1", quantity, 16)!;
@@ -334,6 +334,8 @@ describe("the search's index", () => {
         // The planner may scan a table this small whole: only whether it can use the index is asked.
         await tx.execute(sql`set local enable_seqscan = off`);
         await tx.execute(sql`set local enable_bitmapscan = off`);
+        // Nor sort those few rows rather than read them in the rank index's order.
+        await tx.execute(sql`set local enable_sort = off`);
         const rows = await txRows<{ "QUERY PLAN": string }>(tx, sql`explain (costs off) ${holdBestStatement(input)}`);
         plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
         throw rollback;
@@ -342,6 +344,25 @@ describe("the search's index", () => {
         if (err !== rollback) throw err;
       });
     expect(plan).toMatch(new RegExp(`${index} on seat_inventory s\\b`));
+    expect(plan).toMatch(/seat_inventory_held_until_idx on seat_inventory s(_\d+)?\b/);
+  });
+});
+
+describe("seats whose hold ran out", () => {
+  it.each([1, 2])("are taken by best available of %i as free seats, before the sweeper frees them", async (quantity) => {
+    const layout = gridLayout(2, 3, 10);
+    const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
+    const first = ok(await best(t.client(), shop, "cat1", quantity));
+    if (first.status !== "held") throw new Error(`not held: ${first.status}`);
+    const bestSeats = [...first.seats].sort();
+    // While they are held, another buyer gets other seats.
+    const other = await bestOnce(shop, "cat1", quantity);
+    expect(Array.isArray(other) && other.some((k) => bestSeats.includes(k))).toBe(false);
+    // The first buyer's time runs out; the seats are still marked held (no sweeper ran).
+    await expireCart(t.database, first.cart.id);
+    const [held] = await t.database.rows<{ n: number }>(sql`select count(*)::int as n from seat_inventory where hold_id = ${first.cart.id} and status <> 'FREE'`);
+    expect(Number(held!.n)).toBe(quantity);
+    expect(await bestOnce(shop, "cat1", quantity)).toEqual(bestSeats);
   });
 });
 

@@ -6,7 +6,7 @@ import { checkInventory } from "../../server/modules/inventory/check";
 import { lockCarts, setLockTesting } from "../../server/modules/inventory/lock-order";
 import { txRows } from "../../server/db/sql";
 import { handlePaymentNews } from "../../server/modules/orders/settle";
-import { hold, release, sweepExpiredCarts } from "../../server/modules/shop/holds";
+import { hold, holdBest, release, sweepExpiredCarts } from "../../server/modules/shop/holds";
 import { ok } from "./helpers/events";
 import { createOrdersApp, type OrdersApp, placeSeatOrder } from "./helpers/orders";
 import { blockKeys, type Cart, cartOf, createShopEvent, eventOptions, expireCart, holdVia, seatsAs, type ShopEvent } from "./helpers/shop";
@@ -14,7 +14,7 @@ import { gridLayout } from "./helpers/stadiums";
 
 /**
  * Decision 009 (pretix-style lock-order test): every path that writes inventory locks the cart,
- * then seats by key, then counters by key. With a pause after every row a statement locks, the
+ * then seats by key, then counters by key (best available too, its seats chosen under SKIP LOCKED). With a pause after every row a statement locks, the
  * paths below interleave at every lock step over the same two counters (the category quota and
  * the attendee limit); any two of them locking in different orders deadlock (Postgres aborts one
  * with 40P01 after deadlock_timeout). The control run breaks the order of the sale and must see
@@ -39,7 +39,8 @@ function freshSeats(n: number): string[] {
 
 beforeAll(async () => {
   t = await createOrdersApp();
-  shop = await createShopEvent(t, { layout: gridLayout(1, 8, 10), options: eventOptions({ dailyAttendeeLimit: 1000 }) });
+  // G1's seats are held by key; best available takes G2's (same counters).
+  shop = await createShopEvent(t, { layout: gridLayout(2, 8, 10), options: eventOptions({ dailyAttendeeLimit: 1000 }) });
   dateId = shop.dateIds[0]!;
   tc = shop.category("cat1").id;
 });
@@ -75,6 +76,12 @@ async function holder(n: number): Promise<{ cart: Cart; keys: string[] }> {
 const holdSeats = (keys: string[], cart: Cart | null = null) => () =>
   hold(t.deps, { scopeId: dateId, access: undefined, cart, seats: seatsAs(tc, keys), counts: [] }).then((r) => {
     if (r.status !== "held") throw new Error(`hold of ${keys.join(",")} ended ${r.status}`);
+  });
+
+/** Best available of `n` seats in block G2 for a new buyer. */
+const holdBestSeats = (n: number) => () =>
+  holdBest(t.deps, { scopeId: dateId, cart: null, ticketCategoryId: tc, quantity: n, blockId: "G2" }).then((r) => {
+    if (r.status !== "held") throw new Error(`best available of ${n} ended ${r.status}`);
   });
 
 /** A sold order cancelled on its own (as an order change or a refund will): its places go back. */
@@ -117,6 +124,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("one lock order: cart, seats by 
       holdSeats([expired[0]!.keys[0]!]),
       // A buyer adding to a cart whose other seat is being released.
       holdSeats(freshSeats(1), releasing[0]!.cart),
+      // Buyers asking for the best seats.
+      holdBestSeats(2),
+      holdBestSeats(2),
+      holdBestSeats(1),
     ]);
     setLockTesting(null);
 

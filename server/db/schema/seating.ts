@@ -91,20 +91,22 @@ export const seatInventory = pgTable(
     primaryKey({ columns: [t.eventDateId, t.seatKey] }),
     index("seat_inventory_hold_idx").on(t.holdId),
     index("seat_inventory_status_idx").on(t.eventDateId, t.status),
-    // Best available's search in rank order (inventory/hold-best.ts) and the other reads of a
-    // category's takeable seats, without the sold ones: an index of every seat (0028) made each
-    // best-available call late in a sale step over every seat sold before it. Held seats stay in it
-    // (a hold that ran out is takeable); the predicate is what TAKEABLE implies.
-    index("seat_inventory_best_open_idx")
+    // Best available's search in rank order (inventory/hold-best.ts), free seats only: an index
+    // of every seat (0028) made each call late in a sale step over every seat sold before it,
+    // one of every seat not sold (0030) over the thousands held by buyers paying (decision 037).
+    // Seats whose hold ran out are takeable too: they are found by the index of holds below.
+    index("seat_inventory_best_free_idx")
       .on(t.eventDateId, t.categoryId, t.bestRank)
-      // Written as what it leaves out: Postgres proves TAKEABLE's `status = 'FREE' or (status in
-      // (held) and …)` implies `status <> each of these`, not that it implies `status in (free,
-      // held)` (best-available-db.test.ts checks the index can be used).
-      .where(sql`${t.status} not in ('SOLD', 'SEASON_SOLD', 'BLOCKED')`),
+      .where(sql`${t.status} = 'FREE'`),
     // Best available of two or more seats: the same without seats that can only be sold alone.
-    index("seat_inventory_best_runs_idx")
+    index("seat_inventory_best_free_runs_idx")
       .on(t.eventDateId, t.categoryId, t.bestRank)
-      .where(sql`${t.status} not in ('SOLD', 'SEASON_SOLD', 'BLOCKED') and not ${t.lone}`),
+      .where(sql`${t.status} = 'FREE' and not ${t.lone}`),
+    // Held seats by the end of their hold: those whose hold ran out (takeable until the sweeper
+    // frees them) without reading every held seat of the date.
+    index("seat_inventory_held_until_idx")
+      .on(t.eventDateId, t.heldUntil)
+      .where(sql`${t.status} in ('PAYMENT_PENDING', 'SEASON_BLOCKED')`),
   ],
 );
 

@@ -5,7 +5,7 @@ import { parseJson, pgArray, txRows } from "../../db/sql";
 import { cartLock, type HoldStatementInput, type HoldStatementResult, holdResultOf, holdWith, runHoldStatement } from "./hold";
 import { lockRows } from "./lock-order";
 import { keyAt, keyPart } from "./lone";
-import { FOR_GOOD, TAKEABLE } from "./statuses";
+import { FOR_GOOD, FREE_SEAT, HOLD_RAN_OUT, TAKEABLE } from "./statuses";
 
 /**
  * Best available chosen by the database, under its locks (issue 25, decision 031): the seats a
@@ -60,15 +60,16 @@ export type BestResult = HoldStatementResult & { best: BestReport };
 
 /**
  * The free seats of the pool (`s`), with their rank, block, row and seat index. `runs`: only
- * seats that may be part of a run of two or more (not `lone`; the index without them).
+ * seats that may be part of a run of two or more (not `lone`; the index without them). `which`:
+ * every takeable seat, or only the free ones, or only those whose hold ran out.
  */
-function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false): SQL {
+function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false, which: "takeable" | "free" | "ran_out" = "takeable"): SQL {
   return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
         ${keyPart("s", 1)} as r, ${keyPart("s", 2)} as x
       from seat_inventory s
       where s.event_date_id = ${pool.dateId}
         ${pool.category === null ? sql`` : sql`and s.category_id = ${pool.category}`}
-        and ${TAKEABLE}
+        and ${which === "free" ? FREE_SEAT : which === "ran_out" ? HOLD_RAN_OUT : TAKEABLE}
         ${pool.restricted ? sql`and s.block_id = any(${pgArray(pool.blocks)}::text[])` : sql``}
         ${runs ? sql`and not s.lone` : sql``}
         ${extra}`;
@@ -78,11 +79,19 @@ function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false): SQL {
  * Free seats of the pool locked after the cart (`lc`, decision 009): the `limit` best not locked
  * by others (SKIP LOCKED), every one skipping locked ones without a limit, or with `wait` every
  * one, waiting for the locks of others, in key order.
+ *
+ * Skipping locks, the free seats and those whose hold ran out are looked up apart (decision 037):
+ * the free ones in rank order through the rank index of free seats (seat_inventory_best_free_idx,
+ * held seats are not in it, so a search in the middle of an on-sale does not step over the
+ * thousands of seats held by buyers paying), the others through the index of holds by their end
+ * (few: the sweeper frees them). The `limit` best of both are the `limit` best takeable seats.
  */
 function poolRows(pool: BestPool, limit: number | undefined, wait = false, extra: SQL = sql``, runs = false): SQL {
-  const select = freeSeats(pool, sql`${extra} and exists (select 1 from lc)`, runs);
-  if (wait) return lockRows(select, sql`s.event_date_id, s.seat_key`, sql`for update of s`);
-  return lockRows(select, sql`s.best_rank`, sql`for update of s skip locked`, limit);
+  const where = sql`${extra} and exists (select 1 from lc)`;
+  if (wait) return lockRows(freeSeats(pool, where, runs), sql`s.event_date_id, s.seat_key`, sql`for update of s`);
+  const locked = (which: "free" | "ran_out") => lockRows(freeSeats(pool, where, runs, which), sql`s.best_rank`, sql`for update of s skip locked`, limit);
+  const both = sql`select * from (${locked("free")}) f union all select * from (${locked("ran_out")}) o`;
+  return limit === undefined ? both : sql`select * from (${both}) t order by t.rk limit ${limit}`;
 }
 
 /**

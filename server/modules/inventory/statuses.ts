@@ -20,6 +20,10 @@ export const UNOWNED = sql.raw(list(UNOWNED_STATUSES));
 export const FOR_GOOD_STATUSES = [...SOLD_STATUSES, "BLOCKED"] as const satisfies readonly SeatStatus[];
 export const FOR_GOOD = sql.raw(list(FOR_GOOD_STATUSES));
 
+/** A free seat (`s` is the seat row). */
+export const FREE_SEAT = sql.raw(`s.status = 'FREE'`);
+/** A seat held by a cart whose time ran out: takeable until the sweeper frees it (`s` is the seat row). */
+export const HOLD_RAN_OUT = sql.raw(`(s.status in ${list(HELD_STATUSES)} and s.held_until < now())`);
 /** A seat anyone may take now: free, or held by a cart whose time ran out (`s` is the seat row). */
 export const TAKEABLE = sql.raw(`(s.status = 'FREE' or (s.status in ${list(HELD_STATUSES)} and s.held_until < now()))`);
 
