@@ -20,12 +20,14 @@ export const UNOWNED = sql.raw(list(UNOWNED_STATUSES));
 export const FOR_GOOD_STATUSES = [...SOLD_STATUSES, "BLOCKED"] as const satisfies readonly SeatStatus[];
 export const FOR_GOOD = sql.raw(list(FOR_GOOD_STATUSES));
 
+const FREE_TEXT = `s.status = 'FREE'`;
+const RAN_OUT_TEXT = `(s.status in ${list(HELD_STATUSES)} and s.held_until < now())`;
 /** A free seat (`s` is the seat row). */
-export const FREE_SEAT = sql.raw(`s.status = 'FREE'`);
+export const FREE_SEAT = sql.raw(FREE_TEXT);
 /** A seat held by a cart whose time ran out: takeable until the sweeper frees it (`s` is the seat row). */
-export const HOLD_RAN_OUT = sql.raw(`(s.status in ${list(HELD_STATUSES)} and s.held_until < now())`);
+export const HOLD_RAN_OUT = sql.raw(RAN_OUT_TEXT);
 /** A seat anyone may take now: free, or held by a cart whose time ran out (`s` is the seat row). */
-export const TAKEABLE = sql.raw(`(s.status = 'FREE' or (s.status in ${list(HELD_STATUSES)} and s.held_until < now()))`);
+export const TAKEABLE = sql.raw(`(${FREE_TEXT} or ${RAN_OUT_TEXT})`);
 
 /** The same predicate for statements that read seat_inventory without an alias. */
 export const FREE_NOW = sql.raw(`(status = 'FREE' or (status in ${list(HELD_STATUSES)} and held_until < now()))`);
