@@ -14,11 +14,12 @@ import { gridLayout } from "./helpers/stadiums";
 
 /**
  * Decision 009 (pretix-style lock-order test): every path that writes inventory locks the cart,
- * then seats by key, then counters by key (best available too, its seats chosen under SKIP LOCKED). With a pause after every row a statement locks, the
- * paths below interleave at every lock step over the same two counters (the category quota and
- * the attendee limit); any two of them locking in different orders deadlock (Postgres aborts one
- * with 40P01 after deadlock_timeout). The control run breaks the order of the sale and must see
- * that deadlock, so this test can fail.
+ * then seats by key, then counters by key (best available too, its seats chosen under SKIP
+ * LOCKED). With a pause after every row a statement locks, the paths below interleave at every
+ * lock step over the same two counters (the category quota and the attendee limit); any two of
+ * them locking in different orders deadlock (Postgres aborts one with 40P01 after
+ * deadlock_timeout). The control run breaks the order of the sale and must see that deadlock, so
+ * this test can fail.
  */
 const PAUSE_SECONDS = 0.03;
 const SEATS = blockKeys("G1", 8, 10);
