@@ -82,7 +82,7 @@ test("the organiser sells two picked seats for cash at the counter in six action
   // The organiser opens the counter of the match from the sidebar and opens a shift with 100 €.
   const cashier = await englishPage(browser);
   await signInAsOrganiser(cashier);
-  await cashier.getByRole("link", { name: "Box office", exact: true }).click();
+  await cashier.getByRole("navigation", { name: "Area navigation" }).getByRole("link", { name: "Box office", exact: true }).click();
   await cashier.getByTestId("boxoffice-dates").getByRole("row").filter({ hasText: "FC Musterstadt" }).getByRole("link", { name: /^Open counter/ }).click();
   await cashier.getByTestId("starting-cash").fill("100");
   await cashier.getByRole("button", { name: "Open shift" }).click();
@@ -154,7 +154,7 @@ test("a sale whose answer is lost shows 'not confirmed'; the retry makes exactly
   test.setTimeout(120_000);
   const cashier = await englishPage(browser);
   await signInAsOrganiser(cashier);
-  await cashier.getByRole("link", { name: "Box office", exact: true }).click();
+  await cashier.getByRole("navigation", { name: "Area navigation" }).getByRole("link", { name: "Box office", exact: true }).click();
   await cashier.getByTestId("boxoffice-dates").getByRole("row").filter({ hasText: "FC Musterstadt" }).getByRole("link", { name: /^Open counter/ }).click();
   const startingCash = cashier.getByTestId("starting-cash");
   await expect(startingCash.or(cashier.getByTestId("counter"))).toBeVisible();
