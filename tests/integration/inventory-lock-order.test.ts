@@ -9,7 +9,7 @@ import { handlePaymentNews } from "../../server/modules/orders/settle";
 import { hold, holdBest, release, sweepExpiredCarts } from "../../server/modules/shop/holds";
 import { ok } from "./helpers/events";
 import { createOrdersApp, type OrdersApp, placeSeatOrder } from "./helpers/orders";
-import { blockKeys, type Cart, cartOf, createShopEvent, eventOptions, expireCart, holdVia, seatsAs, type ShopEvent } from "./helpers/shop";
+import { blockKeys, type Cart, cartOf, createShopEvent, eventOptions, expireCart, holdVia, seatDealer, seatsAs, type ShopEvent } from "./helpers/shop";
 import { gridLayout } from "./helpers/stadiums";
 
 /**
@@ -22,21 +22,14 @@ import { gridLayout } from "./helpers/stadiums";
  * this test can fail.
  */
 const PAUSE_SECONDS = 0.03;
-const SEATS = blockKeys("G1", 8, 10);
 
 let t: OrdersApp;
 let shop: ShopEvent;
 let dateId: string;
 let tc: string;
-let next = 0;
 
 /** Seats not used by an earlier round: each round works on its own seats, over the same counters. */
-function freshSeats(n: number): string[] {
-  const keys = SEATS.slice(next, next + n);
-  next += n;
-  if (keys.length < n) throw new Error("test ran out of seats");
-  return keys;
-}
+const freshSeats = seatDealer(blockKeys("G1", 8, 10));
 
 beforeAll(async () => {
   t = await createOrdersApp();
