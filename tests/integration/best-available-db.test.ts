@@ -39,6 +39,8 @@ afterAll(async () => {
 const seated = (layout: SeatingLayout) => layout.blocks.filter((b): b is SeatedBlock => b.kind === "seated");
 const activeKeys = (layout: SeatingLayout) => seated(layout).flatMap((b) => blockSeats(b).filter((s) => s.isActive).map((s) => s.key));
 const online = (layout: SeatingLayout): SeatingLayout => ({ ...layout, blocks: layout.blocks.filter((b) => !b.boxofficeOnly) });
+/** Every seat's place in the layout (decision 038): seated blocks in order, rows, seats, inactive ones counted. */
+const placesOf = (layout: SeatingLayout) => new Map(seated(layout).flatMap((b) => blockSeats(b)).map((s, i) => [s.key, i] as const));
 
 /** Up to three seated blocks with everything the rule looks at: directions, short rows, gaps, categories. */
 function randomLayout(rnd: () => number): SeatingLayout {
@@ -219,12 +221,16 @@ describe("best available in the database", () => {
   });
   const all = () => [...gridLayout(2, 5, 10).blocks].flatMap((b) => blockSeats(b as SeatedBlock).map((s) => s.key));
 
-  it("materialises every seat with its rank", async () => {
-    const rows = await t.database.rows<{ k: string; r: number | null }>(sql`select seat_key as k, best_rank as r from seat_inventory where event_date_id = ${shop.dateIds[0]!}`);
+  it("materialises every seat with its rank and its place in the layout", async () => {
+    const rows = await t.database.rows<{ k: string; r: number | null; o: number | null }>(
+      sql`select seat_key as k, best_rank as r, best_order as o from seat_inventory where event_date_id = ${shop.dateIds[0]!}`,
+    );
     const layout = gridLayout(2, 5, 10);
     const expected = new Map(seated(layout).flatMap((b) => blockSeats(b).map((s) => [s.key, seatRank(b, s.row, s.seat)] as const)));
+    const places = placesOf(layout);
     expect(rows).toHaveLength(100);
-    for (const row of rows) expect(row.r, row.k).toBe(expected.get(row.k));
+    for (const row of rows) expect([row.r, row.o], row.k).toEqual([expected.get(row.k), places.get(row.k)]);
+    expect(places.get("G2:0:0")).toBe(50);
   });
 
   it("gives the front row's centre first, then the next best seats, adjacent and never the box office's block online", async () => {
@@ -319,6 +325,39 @@ describe("the database proves its choice at the boundary", () => {
   });
 });
 
+describe("the seats a statement locks", () => {
+  it("are the first `limit` in the order rank, place: seats of the cut's rank in later blocks are not locked, the place breaks the tie", async () => {
+    // Eight blocks of one row of 10 seats: the two centre seats of every block rank 1 (16 seats).
+    const layout = gridLayout(8, 1, 10);
+    const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
+    const input = statementInput(shop, layout, "cat1", 2, 4)!;
+    const rollback = new Error("rollback");
+    let report: Awaited<ReturnType<typeof runHoldBestStatement>> | null = null;
+    await t.database.db
+      .transaction(async (tx) => {
+        report = await runHoldBestStatement(tx, input);
+        throw rollback;
+      })
+      .catch((err: unknown) => {
+        if (err !== rollback) throw err;
+      });
+    const res = report!;
+    // G1's and G2's centre pairs (places 4, 5, 14, 15), not the 12 others of rank 1 (decision 037
+    // locked all 16); G1's pair ties G2's and comes first in the layout: proven, and held.
+    expect(res.best).toMatchObject({ seen: 4, pooled: 4, cut: 1, best: 0, proven: true, unranked: 0 });
+    expect(res.won.map((w) => w.k).sort()).toEqual(["G1:0:4", "G1:0:5"]);
+    // Two seats are enough when they are G1's pair; without G1:0:4 the two are G1:0:5 and
+    // G2:0:4, no pair: the caller looks further.
+    expect(await statementChoice(shop, layout, "cat1", 2, 2)).toEqual(["G1:0:4", "G1:0:5"]);
+    await setFree(shop.dateIds[0]!, activeKeys(layout).filter((k) => k !== "G1:0:4"));
+    expect(await statementChoice(shop, layout, "cat1", 2, 2)).toBeNull();
+    // G2's pair ranks 0 and is the last of the pool (place 15): a window after it holding a seat
+    // of rank 1 would start at place 15 or later, so G2:0:4–5 (first seat 14) is proven.
+    expect(await statementChoice(shop, layout, "cat1", 2, 3)).toEqual(["G2:0:4", "G2:0:5"]);
+    expect(await bestOnce(shop, "cat1", 2)).toEqual(["G2:0:4", "G2:0:5"]);
+  });
+});
+
 describe("the search's index", () => {
   it.each([
     [2, "seat_inventory_best_free_runs_idx"],
@@ -336,6 +375,11 @@ describe("the search's index", () => {
         await tx.execute(sql`set local enable_bitmapscan = off`);
         // Nor sort those few rows rather than read them in the rank index's order.
         await tx.execute(sql`set local enable_sort = off`);
+        // As in an on-sale: most seats held by buyers paying, their holds running (the index of
+        // holds by their end, not every held seat of the date, finds those that ran out).
+        await tx.execute(sql`update seat_inventory set status = 'PAYMENT_PENDING', hold_id = gen_random_uuid(), held_until = now() + interval '15 minutes'
+          where event_date_id = ${shop.dateIds[0]!} and block_id = 'G2'`);
+        await tx.execute(sql`analyze seat_inventory`);
         const rows = await txRows<{ "QUERY PLAN": string }>(tx, sql`explain (costs off) ${holdBestStatement(input)}`);
         plan = rows.map((r) => r["QUERY PLAN"]).join("\n");
         throw rollback;
@@ -367,37 +411,48 @@ describe("seats whose hold ran out", () => {
   });
 });
 
-describe("inventories written before ranks existed", () => {
-  it("get their ranks on the first best-available hold of the date, and the choice is the same", async () => {
+describe("inventories written before ranks or places existed", () => {
+  it.each([
+    ["ranks and places", sql`best_rank = null, best_order = null`],
+    ["places (migration 0034)", sql`best_order = null`],
+  ])("get their %s on the first best-available hold of the date, and the choice is the same", async (_, cleared) => {
     const layout = gridLayout(2, 4, 9);
     layout.blocks[1] = { ...(layout.blocks[1] as SeatedBlock), rowDirection: "UP", rowSeats: { "3": 7 } };
     const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
     const dateId = shop.dateIds[0]!;
-    await t.database.rows(sql`update seat_inventory set best_rank = null where event_date_id = ${dateId} returning 1`);
+    await t.database.rows(sql`update seat_inventory set ${cleared} where event_date_id = ${dateId} returning 1`);
     const [expected] = bestAvailable(layout, activeKeys(layout), { quantity: 3, categoryId: "cat1", maxCandidates: 1 });
     const res = ok(await best(t.client(), shop, "cat1", 3));
     expect(res.status === "held" && res.seats.sort()).toEqual([...expected!].sort());
-    const rows = await t.database.rows<{ k: string; r: number | null }>(sql`select seat_key as k, best_rank as r from seat_inventory where event_date_id = ${dateId}`);
+    const rows = await t.database.rows<{ k: string; r: number | null; o: number | null }>(
+      sql`select seat_key as k, best_rank as r, best_order as o from seat_inventory where event_date_id = ${dateId}`,
+    );
     const ranks = new Map(seated(layout).flatMap((b) => blockSeats(b).map((s) => [s.key, seatRank(b, s.row, s.seat)] as const)));
+    const places = placesOf(layout);
     expect(rows.length).toBeGreaterThan(60);
-    for (const row of rows) expect(row.r, row.k).toBe(ranks.get(row.k));
+    for (const row of rows) expect([row.r, row.o], row.k).toEqual([ranks.get(row.k), places.get(row.k)]);
   });
 });
 
 describe("ranks follow the organiser's plan", () => {
-  it("a template saved without sales rebuilds the ranks; saved with sales, unsold seats get theirs back", async () => {
+  it("a template saved without sales rebuilds the ranks and places; saved with sales, unsold seats get theirs back", async () => {
     const { client: organiser } = await signedInOrganiser(t);
     const layout = gridLayout(1, 3, 6);
     const templateId = await createTemplateVia(organiser, layout);
     const { eventId, dateIds } = await createSeatedEvent(organiser, t.database.db, templateId);
     const ranksOf = async () =>
-      new Map((await t.database.rows<{ k: string; r: number | null }>(sql`select seat_key as k, best_rank as r from seat_inventory where event_id = ${eventId}`)).map((r) => [r.k, r.r]));
+      new Map(
+        (await t.database.rows<{ k: string; r: number | null; o: number | null }>(sql`select seat_key as k, best_rank as r, best_order as o from seat_inventory where event_id = ${eventId}`)).map(
+          (r) => [r.k, [r.r, r.o]],
+        ),
+      );
     const expectRanks = async (plan: SeatingLayout) => {
       const ranks = await ranksOf();
       const block = seated(plan)[0]!;
+      const places = placesOf(plan);
       const active = blockSeats(block).filter((x) => x.isActive);
       expect(ranks.size).toBe(active.length);
-      for (const seat of active) expect(ranks.get(seat.key), seat.key).toBe(seatRank(block, seat.row, seat.seat));
+      for (const seat of active) expect(ranks.get(seat.key), seat.key).toEqual([seatRank(block, seat.row, seat.seat), places.get(seat.key)]);
     };
     await expectRanks(layout);
     // No sales: the front row becomes the last row index and row 0 is shorter.
@@ -408,7 +463,7 @@ describe("ranks follow the organiser's plan", () => {
     // A seat sold: limited editing (categories of unsold seats only); ranks lost meanwhile come back.
     await setSeatStatus(t.database.db, dateIds[0]!, "G1:0:0", "SOLD");
     try {
-      await t.database.rows(sql`update seat_inventory set best_rank = null where event_id = ${eventId} and seat_key <> 'G1:0:0' returning 1`);
+      await t.database.rows(sql`update seat_inventory set best_rank = null, best_order = null where event_id = ${eventId} and seat_key <> 'G1:0:0' returning 1`);
       const recategorised = clone(turned);
       recategorised.categories.push({ id: "cat2", name: "Other", color: "#123456" });
       recategorised.blocks[0] = { ...(recategorised.blocks[0] as SeatedBlock), rowCategories: { "2": "cat2" } };

@@ -79,6 +79,12 @@ export const seatInventory = pgTable(
      */
     bestRank: integer(),
     /**
+     * The seat's place in the layout: seated blocks in the layout's order, then row, then seat
+     * index (consecutive along a row). Best available's tie-break among seats of one rank, so
+     * that its search locks exactly the seats it looks at, in one total order (decision 038).
+     */
+    bestOrder: integer(),
+    /**
      * The seat can only be sold alone: no seat next to it in its row can ever be free again
      * without a cancellation or an unblock (each is sold, season-sold, blocked or not there).
      * Best available of two or more leaves it out of its search (issue 25, decision 031: such
@@ -96,11 +102,11 @@ export const seatInventory = pgTable(
     // one of every seat not sold (0030) over the thousands held by buyers paying (decision 037).
     // Seats whose hold ran out are takeable too: they are found by the index of holds below.
     index("seat_inventory_best_free_idx")
-      .on(t.eventDateId, t.categoryId, t.bestRank)
+      .on(t.eventDateId, t.categoryId, t.bestRank, t.bestOrder)
       .where(sql`${t.status} = 'FREE'`),
     // Best available of two or more seats: the same without seats that can only be sold alone.
     index("seat_inventory_best_free_runs_idx")
-      .on(t.eventDateId, t.categoryId, t.bestRank)
+      .on(t.eventDateId, t.categoryId, t.bestRank, t.bestOrder)
       .where(sql`${t.status} = 'FREE' and not ${t.lone}`),
     // Held seats by the end of their hold: those whose hold ran out (takeable until the sweeper
     // frees them) without reading every held seat of the date.

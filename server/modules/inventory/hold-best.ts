@@ -30,28 +30,33 @@ export type BestPool = {
 
 /**
  * `limit`: how many of the best free seats not locked by others the statement locks (SKIP
- * LOCKED), plus the other free seats of the worst rank among them (its cut), so that every free
- * seat up to the cut not locked by others is among them. `wait`: first wait for the locks others
+ * LOCKED), in one total order: rank, then place in the layout (`best_order`, decision 038); the
+ * last of them is its cut, and every free seat before the cut not locked by others is among them.
+ * `wait`: first wait for the locks others
  * hold on the N best free seats and lock those (in key order, decision 009), for a buyer who
  * found every seat left locked by others: it is not passed over again and again.
  */
 export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean };
 
 export type BestReport = {
-  /** The best free seats locked first (fewer than `limit`: every free seat not locked by others). */
+  /** The best free seats locked (fewer than `limit`: every free seat not locked by others). */
   seen: number;
-  /** The cut: the worst rank among them (null when none). */
+  /** The cut: the rank of the last of them (null when none). */
   cut: number | null;
   /** Free seats the statement locked: every one up to the cut not locked by others. */
   pooled: number;
-  /** Seats without a rank among those looked at or locked (an inventory written before ranks, being filled). */
+  /** Seats without a rank or place among those locked (an inventory written before ranks or places, being filled). */
   unranked: number;
   /** The rank of the best window of N among the locked seats (null: no run of N). */
   best: number | null;
   /**
    * Whether that window is the best of every free seat not locked by others: every such seat was
-   * locked, or any window with a seat above the cut ranks worse (a window holding a seat of rank
-   * r ranks at least r − (N − 1), so at least cut + 1 − (N − 1)). Only a proven window is held.
+   * locked, or every window with a seat after the cut ranks worse or loses the tie-break. A window
+   * holding a seat of rank r ranks at least r − (N − 1); one holding a seat after the cut (rank
+   * c, place p) ranks at least c − (N − 1), and when it ranks exactly that, its seat has rank c
+   * and a place after p, so its first seat's place is after p − (N − 1) (places are consecutive
+   * along a row): it loses the tie-break (block, row, first seat, i.e. place) to a window of that
+   * rank starting at p − (N − 1) or before. Only a proven window is held.
    */
   proven: boolean;
 };
@@ -59,12 +64,12 @@ export type BestReport = {
 export type BestResult = HoldStatementResult & { best: BestReport };
 
 /**
- * The free seats of the pool (`s`), with their rank, block, row and seat index. `runs`: only
+ * The free seats of the pool (`s`), with their rank, place, block, row and seat index. `runs`: only
  * seats that may be part of a run of two or more (not `lone`; the index without them). `which`:
  * every takeable seat, or only the free ones, or only those whose hold ran out.
  */
 function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false, which: "takeable" | "free" | "ran_out" = "takeable"): SQL {
-  return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.block_id as b,
+  return sql`select s.event_date_id, s.seat_key, ${pool.tc}::uuid as tc, s.best_rank as rk, s.best_order as o, s.block_id as b,
         ${keyPart("s", 1)} as r, ${keyPart("s", 2)} as x
       from seat_inventory s
       where s.event_date_id = ${pool.dateId}
@@ -76,9 +81,9 @@ function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false, which: "tak
 }
 
 /**
- * Free seats of the pool locked after the cart (`lc`, decision 009): the `limit` best not locked
- * by others (SKIP LOCKED), every one skipping locked ones without a limit, or with `wait` every
- * one, waiting for the locks of others, in key order.
+ * Free seats of the pool locked after the cart (`lc`, decision 009): the `limit` first not locked
+ * by others (SKIP LOCKED) in the order rank, place (decision 038), every one skipping locked ones
+ * without a limit, or with `wait` every one, waiting for the locks of others, in key order.
  *
  * Skipping locks, the free seats and those whose hold ran out are looked up apart (decision 037):
  * the free ones in rank order through the rank index of free seats (seat_inventory_best_free_idx,
@@ -89,9 +94,9 @@ function freeSeats(pool: BestPool, extra: SQL = sql``, runs = false, which: "tak
 function poolRows(pool: BestPool, limit: number | undefined, wait = false, extra: SQL = sql``, runs = false): SQL {
   const where = sql`${extra} and exists (select 1 from lc)`;
   if (wait) return lockRows(freeSeats(pool, where, runs), sql`s.event_date_id, s.seat_key`, sql`for update of s`);
-  const locked = (which: "free" | "ran_out") => lockRows(freeSeats(pool, where, runs, which), sql`s.best_rank`, sql`for update of s skip locked`, limit);
+  const locked = (which: "free" | "ran_out") => lockRows(freeSeats(pool, where, runs, which), sql`s.best_rank, s.best_order`, sql`for update of s skip locked`, limit);
   const both = sql`select * from (${locked("free")}) f union all select * from (${locked("ran_out")}) o`;
-  return limit === undefined ? both : sql`select * from (${both}) t order by t.rk limit ${limit}`;
+  return limit === undefined ? both : sql`select * from (${both}) t order by t.rk, t.o limit ${limit}`;
 }
 
 /**
@@ -115,8 +120,8 @@ function takenForGood(pool: BestPool, at: SQL): SQL {
 }
 
 /**
- * The best-available hold statement: locks the cart, then the `limit` best free seats of the pool
- * and the others of the worst rank among them (SKIP LOCKED), finds among them the runs of N
+ * The best-available hold statement: locks the cart, then the `limit` first free seats of the pool
+ * in the order rank, place (SKIP LOCKED), finds among them the runs of N
  * adjacent seats of one row (islands of consecutive seat indexes), scores every window as the
  * pure rule does — its rank from its end seats, ORPHAN_RANK for each side that leaves one free
  * seat alone (the seats next to a run are looked up) — and, when the best window is proven best,
@@ -132,24 +137,25 @@ export function holdBestStatement(input: BestInput): SQL {
   // Two or more seats: seats known to be alone for good are left out of the search.
   const runs = input.quantity >= 2;
   const waited = input.wait
-    ? sql`wanted as (select seat_key from (${freeSeats(pool, sql``, runs)} order by s.best_rank limit ${input.quantity}) b),
+    ? sql`wanted as (select seat_key from (${freeSeats(pool, sql``, runs)} order by s.best_rank, s.best_order limit ${input.quantity}) b),
     waited as (${lockRows(
       sql`select s.seat_key from seat_inventory s where s.event_date_id = ${pool.dateId} and s.seat_key in (select seat_key from wanted) and ${TAKEABLE} and exists (select 1 from lc)`,
       sql`s.event_date_id, s.seat_key`,
       sql`for update of s`,
     )}),`
     : sql``;
+  // No other seats of the cut's rank are locked (decision 038: with ranks shared by every block,
+  // e.g. 40 seats a rank in the demo stadium's category, that tripled the seats each statement
+  // locked): the place breaks the tie, and the proof (BestReport.proven) accounts for it.
   const cut = sql`${waited}
-    first as (${poolRows(pool, limit, false, input.wait ? sql`and (select count(*) from waited) >= 0` : sql``, runs)}),
-    cut as (select max(rk) as r, count(*)::int as n, (count(*) - count(rk))::int as unranked from first),
-    -- The other free seats of the cut's rank (ties, e.g. identical blocks), so that every free
-    -- seat up to the cut not locked by others is in the pool (own locks are not skipped).
-    ties as (${poolRows(pool, undefined, false, sql`and s.best_rank = (select r from cut)`, runs)}),
-    pool as (select * from first union select * from ties)`;
+    pool as (${poolRows(pool, limit, false, input.wait ? sql`and (select count(*) from waited) >= 0` : sql``, runs)}),
+    last as (select rk, o from pool order by rk desc nulls last, o desc nulls last limit 1),
+    cut as (select (select rk from last) as r, (select o from last) as o, count(*)::int as n,
+      (count(*) filter (where rk is null or o is null))::int as unranked from pool)`;
   const seats = sql`${cut},
     isl as (select p.*, p.x - row_number() over (partition by p.b, p.r order by p.x) as g from pool p),
     win as (
-      select i.b, i.r, i.x as st, lead(i.x, ${n1}::int) over w as en, greatest(i.rk, lead(i.rk, ${n1}::int) over w) - ${n1}::int as sc,
+      select i.b, i.r, i.x as st, i.o as so, lead(i.x, ${n1}::int) over w as en, greatest(i.rk, lead(i.rk, ${n1}::int) over w) - ${n1}::int as sc,
         min(i.x) over v as a, max(i.x) over v as z
       from isl i window w as (partition by i.b, i.r, i.g order by i.x), v as (partition by i.b, i.r, i.g)),
     edges as (select distinct b, r, a, z from win where en is not null),
@@ -158,14 +164,15 @@ export function holdBestStatement(input: BestInput): SQL {
         ${freeNear(pool, sql`e.z + 1`)} as r1, ${freeNear(pool, sql`e.z + 2`)} as r2
       from edges e),
     scored as (
-      select w.b, w.r, w.st, w.sc + ${orphan} * (
+      select w.b, w.r, w.st, w.so, w.sc + ${orphan} * (
           case when w.st - w.a >= 2 then 0 when w.st - w.a = 1 then (not nb.l1)::int else (nb.l1 and not nb.l2)::int end
         + case when w.z - w.en >= 2 then 0 when w.z - w.en = 1 then (not nb.r1)::int else (nb.r1 and not nb.r2)::int end) as sc
       from win w join nb on nb.b = w.b and nb.r = w.r and nb.a = w.a
       where w.en is not null and w.sc is not null),
-    choice as (select b, r, st, sc from scored order by sc, array_position(${pgArray(pool.blocks)}::text[], b), r, st limit 1),
-    proof as (select k.n, k.r, k.unranked + (select count(*) - count(rk) from pool)::int as unranked from cut k),
-    ok as (select c.b, c.r, c.st from choice c, proof p where p.unranked = 0 and (p.n < ${limit}::int or c.sc <= p.r - ${n1}::int)),
+    -- Ties: the place of the window's first seat (block in the layout's order, row, seat).
+    choice as (select b, r, st, so, sc from scored order by sc, so limit 1),
+    ok as (select c.b, c.r, c.st from choice c, cut p where p.unranked = 0
+      and (p.n < ${limit}::int or c.sc < p.r - ${n1}::int or (c.sc = p.r - ${n1}::int and c.so <= p.o - ${n1}::int))),
     want as (select p.event_date_id, p.seat_key, p.tc from pool p join ok c on p.b = c.b and p.r = c.r and p.x between c.st and c.st + ${n1}::int)${
       runs
         ? sql`,
@@ -182,8 +189,8 @@ export function holdBestStatement(input: BestInput): SQL {
         : sql``
     }`;
   const report = sql`(select row_to_json(x) from (
-      select p.n as seen, p.r as cut, (select count(*) from pool)::int as pooled, p.unranked, (select sc from choice) as best,
-        exists (select 1 from ok) as proven from proof p) x) as best`;
+      select p.n as seen, p.r as cut, p.n as pooled, p.unranked, (select sc from choice) as best,
+        exists (select 1 from ok) as proven from cut p) x) as best`;
   return holdWith(input, { seats, expected: input.quantity, report });
 }
 

@@ -9,22 +9,37 @@ import { AppError } from "../../lib/app-error";
 import { lockRows } from "./lock-order";
 import { HELD_STATUSES, SOLD_STATUSES, UNOWNED } from "./statuses";
 
-/** `rank`: the seat's best-available rank (shared/seating/best-rank.ts), stored as `best_rank`. */
-type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null; rank: number };
+/**
+ * `rank`: the seat's best-available rank (shared/seating/best-rank.ts), stored as `best_rank`;
+ * `ord`: its place in the layout (seated blocks in order, then row, then seat index, inactive
+ * seats counted: consecutive along a row), stored as `best_order`, the tie-break among seats of
+ * one rank (decision 038).
+ */
+type SeatRow = { key: string; block: string; row: string; seat: string; category: string | null; rank: number; ord: number };
 type AreaRow = { area: string; category: string | null; capacity: number };
 
 /** The sellable places of a layout: active seats and standing areas. */
 export function sellablePlaces(layout: SeatingLayout): { seats: SeatRow[]; areas: AreaRow[] } {
   const seats: SeatRow[] = [];
   const areas: AreaRow[] = [];
+  let order = 0;
   for (const block of layout.blocks) {
     if (block.kind === "standing") {
       areas.push({ area: block.id, category: block.categoryId, capacity: Math.min(block.capacity, block.dailyAmount ?? block.capacity) });
       continue;
     }
     for (const seat of blockSeats(block)) {
+      const at = order++;
       if (seat.isActive) {
-        seats.push({ key: seat.key, block: block.id, row: seat.rowLabel, seat: seat.seatLabel, category: seat.categoryId, rank: seatRank(block, seat.row, seat.seat) });
+        seats.push({
+          key: seat.key,
+          block: block.id,
+          row: seat.rowLabel,
+          seat: seat.seatLabel,
+          category: seat.categoryId,
+          rank: seatRank(block, seat.row, seat.seat),
+          ord: at,
+        });
       }
     }
   }
@@ -47,11 +62,11 @@ export async function materialiseInventory(
   const dateList = sql.join(dateIds.map((id) => sql`${id}::uuid`), sql`, `);
   if (seats.length > 0) {
     await tx.execute(sql`
-      insert into ${seatInventory} (event_date_id, seat_key, event_id, block_id, row_label, seat_label, category_id, best_rank)
-      select d.id, s.key, ${eventId}::uuid, s.block, s.row, s.seat, s.category, s.rank
+      insert into ${seatInventory} (event_date_id, seat_key, event_id, block_id, row_label, seat_label, category_id, best_rank, best_order)
+      select d.id, s.key, ${eventId}::uuid, s.block, s.row, s.seat, s.category, s.rank, s.ord
       from ${eventDates} d
       cross join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb)
-        as s(key text, block text, row text, seat text, category text, rank int)
+        as s(key text, block text, row text, seat text, category text, rank int, ord int)
       where d.id in (${dateList})
       on conflict do nothing`);
   }
@@ -126,8 +141,9 @@ export async function rebuildInventory(tx: DbOrTx, eventId: string, layout: Seat
 
 /**
  * A template saved with sales: new blocks get inventory, unsold seats and empty areas follow their
- * new category. Unsold seats also follow their best-available rank (limited editing keeps the
- * blocks' geometry, so it only changes for rows written before ranks existed).
+ * new category. Unsold seats also follow their best-available rank and place in the layout
+ * (limited editing keeps the blocks' geometry, so the rank only changes for rows written before
+ * ranks existed; the place changes when blocks are added or reordered).
  */
 export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingLayout, dateIds: string[]): Promise<void> {
   await materialiseInventory(tx, eventId, layout, dateIds);
@@ -143,22 +159,23 @@ export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingL
   if (seats.length > 0) {
     await tx.execute(sql`
       with l as (${lockRows(
-        sql`select si.event_date_id, si.seat_key, s.category, s.rank from ${seatInventory} si
-          join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category, rank: s.rank })))}::jsonb) as s(key text, category text, rank int) on si.seat_key = s.key
+        sql`select si.event_date_id, si.seat_key, s.category, s.rank, s.ord from ${seatInventory} si
+          join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category, rank: s.rank, ord: s.ord })))}::jsonb)
+            as s(key text, category text, rank int, ord int) on si.seat_key = s.key
           where si.event_id = ${eventId}::uuid and si.status in ${UNOWNED}
-            and (si.category_id is distinct from s.category or si.best_rank is distinct from s.rank)`,
+            and (si.category_id is distinct from s.category or si.best_rank is distinct from s.rank or si.best_order is distinct from s.ord)`,
         sql`si.event_date_id, si.seat_key`,
         sql`for update of si`,
       )})
-      update ${seatInventory} t set category_id = l.category, best_rank = l.rank,
+      update ${seatInventory} t set category_id = l.category, best_rank = l.rank, best_order = l.ord,
         version = t.version + case when t.category_id is distinct from l.category then 1 else 0 end
       from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
   }
 }
 
 /**
- * Writes the best-available rank of a date's seats that have none: inventories written before
- * ranks existed (migration 0028). Called on a date's first best-available hold on an instance
+ * Writes the best-available rank and place of a date's seats that have none: inventories written
+ * before ranks (migration 0028) or places (0034, decision 038) existed. Called on a date's first best-available hold on an instance
  * (shop/hold-best.ts), a block at a time, its seats locked in key order (decision 009) and
  * SKIP LOCKED: it never waits, holds never wait on it for long, and fills running together on
  * several instances share the work. Seats locked meanwhile are left for the next call. True
@@ -166,27 +183,27 @@ export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingL
  */
 export async function fillBestRanks(db: DbOrTx, dateId: string, layout: SeatingLayout): Promise<boolean> {
   const unranked = async () => {
-    const [row] = await txRows<{ m: boolean }>(db, sql`select exists (select 1 from ${seatInventory} where event_date_id = ${dateId} and best_rank is null) as m`);
+    const [row] = await txRows<{ m: boolean }>(db, sql`select exists (select 1 from ${seatInventory} where event_date_id = ${dateId} and (best_rank is null or best_order is null)) as m`);
     return row?.m === true;
   };
   if (!(await unranked())) return true;
-  const byBlock = new Map<string, { key: string; rank: number }[]>();
+  const byBlock = new Map<string, { key: string; rank: number; ord: number }[]>();
   for (const seat of sellablePlaces(layout).seats) {
     const list = byBlock.get(seat.block);
-    if (list) list.push({ key: seat.key, rank: seat.rank });
-    else byBlock.set(seat.block, [{ key: seat.key, rank: seat.rank }]);
+    if (list) list.push({ key: seat.key, rank: seat.rank, ord: seat.ord });
+    else byBlock.set(seat.block, [{ key: seat.key, rank: seat.rank, ord: seat.ord }]);
   }
   for (const [block, seats] of byBlock) {
     await db.execute(sql`
       with l as (${lockRows(
-        sql`select s.event_date_id, s.seat_key, r.rank from ${seatInventory} s
-          join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb) as r(key text, rank int) on s.seat_key = r.key
+        sql`select s.event_date_id, s.seat_key, r.rank, r.ord from ${seatInventory} s
+          join jsonb_to_recordset(${JSON.stringify(seats)}::jsonb) as r(key text, rank int, ord int) on s.seat_key = r.key
           where s.event_date_id = ${dateId} and s.block_id = ${block} and s.seat_key = any(${pgArray(seats.map((x) => x.key))}::text[])
-            and s.best_rank is null`,
+            and (s.best_rank is null or s.best_order is null)`,
         sql`s.event_date_id, s.seat_key`,
         sql`for update of s skip locked`,
       )})
-      update ${seatInventory} t set best_rank = l.rank from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
+      update ${seatInventory} t set best_rank = l.rank, best_order = l.ord from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
   }
   return !(await unranked());
 }
