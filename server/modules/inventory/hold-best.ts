@@ -22,7 +22,7 @@ export type BestPool = {
   tc: string;
   /** The seating category of the seats; null: every category. */
   category: string | null;
-  /** Seated blocks in the layout's order (the tie-break after the score). */
+  /** Seated blocks in the layout's order (those of `restricted`; ties are broken by place, decision 038). */
   blocks: string[];
   /** Only `blocks` may be used (a chosen block, or online without the box office's blocks). */
   restricted: boolean;
@@ -32,9 +32,9 @@ export type BestPool = {
  * `limit`: how many of the best free seats not locked by others the statement locks (SKIP
  * LOCKED), in one total order: rank, then place in the layout (`best_order`, decision 038); the
  * last of them is its cut, and every free seat before the cut not locked by others is among them.
- * `wait`: first wait for the locks others
- * hold on the N best free seats and lock those (in key order, decision 009), for a buyer who
- * found every seat left locked by others: it is not passed over again and again.
+ * `wait`: first wait for the locks others hold on the N best free seats and lock those (in key
+ * order, decision 009), for a buyer who found every seat left locked by others: it is not passed
+ * over again and again.
  */
 export type BestInput = Omit<HoldStatementInput, "seats"> & { pool: BestPool; quantity: number; limit: number; wait?: boolean };
 
