@@ -141,9 +141,11 @@ export async function rebuildInventory(tx: DbOrTx, eventId: string, layout: Seat
 
 /**
  * A template saved with sales: new blocks get inventory, unsold seats and empty areas follow their
- * new category. Unsold seats also follow their best-available rank and place in the layout
- * (limited editing keeps the blocks' geometry, so the rank only changes for rows written before
- * ranks existed; the place changes when blocks are added or reordered).
+ * new category. Unsold seats also follow their best-available rank (limited editing keeps the
+ * blocks' geometry, so it only changes for rows written before ranks existed), and every seat,
+ * held or sold too, its place in the layout (it moves when blocks are added before it or
+ * reordered): a seat freed later must have its place among its row's (decision 038's proof
+ * counts on places consecutive along a row). The place is no state a buyer sees: no version.
  */
 export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingLayout, dateIds: string[]): Promise<void> {
   await materialiseInventory(tx, eventId, layout, dateIds);
@@ -159,27 +161,30 @@ export async function followLayout(tx: DbOrTx, eventId: string, layout: SeatingL
   if (seats.length > 0) {
     await tx.execute(sql`
       with l as (${lockRows(
-        sql`select si.event_date_id, si.seat_key, s.category, s.rank, s.ord from ${seatInventory} si
+        sql`select si.event_date_id, si.seat_key, si.status in ${UNOWNED} as unowned, s.category, s.rank, s.ord from ${seatInventory} si
           join jsonb_to_recordset(${JSON.stringify(seats.map((s) => ({ key: s.key, category: s.category, rank: s.rank, ord: s.ord })))}::jsonb)
             as s(key text, category text, rank int, ord int) on si.seat_key = s.key
-          where si.event_id = ${eventId}::uuid and si.status in ${UNOWNED}
-            and (si.category_id is distinct from s.category or si.best_rank is distinct from s.rank or si.best_order is distinct from s.ord)`,
+          where si.event_id = ${eventId}::uuid
+            and (si.best_order is distinct from s.ord
+              or (si.status in ${UNOWNED} and (si.category_id is distinct from s.category or si.best_rank is distinct from s.rank)))`,
         sql`si.event_date_id, si.seat_key`,
         sql`for update of si`,
       )})
-      update ${seatInventory} t set category_id = l.category, best_rank = l.rank, best_order = l.ord,
-        version = t.version + case when t.category_id is distinct from l.category then 1 else 0 end
+      update ${seatInventory} t set best_order = l.ord,
+        category_id = case when l.unowned then l.category else t.category_id end,
+        best_rank = case when l.unowned then l.rank else t.best_rank end,
+        version = t.version + case when l.unowned and t.category_id is distinct from l.category then 1 else 0 end
       from l where t.event_date_id = l.event_date_id and t.seat_key = l.seat_key`);
   }
 }
 
 /**
  * Writes the best-available rank and place of a date's seats that have none: inventories written
- * before ranks (migration 0028) or places (0034, decision 038) existed. Called on a date's first best-available hold on an instance
- * (shop/hold-best.ts), a block at a time, its seats locked in key order (decision 009) and
- * SKIP LOCKED: it never waits, holds never wait on it for long, and fills running together on
- * several instances share the work. Seats locked meanwhile are left for the next call. True
- * when no seat of the date is left without a rank.
+ * before ranks (migration 0028) or places (0034, decision 038) existed. Called on a date's first
+ * best-available hold on an instance (shop/hold-best.ts), a block at a time, its seats locked in
+ * key order (decision 009) and SKIP LOCKED: it never waits, holds never wait on it for long, and
+ * fills running together on several instances share the work. Seats locked meanwhile are left
+ * for the next call. True when no seat of the date is left without a rank or place.
  */
 export async function fillBestRanks(db: DbOrTx, dateId: string, layout: SeatingLayout): Promise<boolean> {
   const unranked = async () => {
