@@ -342,8 +342,8 @@ describe("the seats a statement locks", () => {
         if (err !== rollback) throw err;
       });
     const res = report!;
-    // G1's and G2's centre pairs (places 4, 5, 14, 15), not the 12 others of rank 1 (decision 037
-    // locked all 16); G1's pair ties G2's and comes first in the layout: proven, and held.
+    // G1's and G2's centre pairs (places 4, 5, 14, 15), not the 12 others of rank 1 (the statement
+    // before decision 038 locked all 16); G1's pair ties G2's and comes first in the layout: proven, and held.
     expect(res.best).toMatchObject({ seen: 4, pooled: 4, cut: 1, best: 0, proven: true, unranked: 0 });
     expect(res.won.map((w) => w.k).sort()).toEqual(["G1:0:4", "G1:0:5"]);
     // Two seats are enough when they are G1's pair; without G1:0:4 the two are G1:0:5 and
