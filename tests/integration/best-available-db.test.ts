@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createHash, randomUUID } from "node:crypto";
 import { pgArray, txRows } from "../../server/db/sql";
-import { type BestInput, holdBestStatement, runHoldBestStatement } from "../../server/modules/inventory/hold-best";
+import { type BestInput, type BestResult, holdBestStatement, runHoldBestStatement } from "../../server/modules/inventory/hold-best";
 import { holdBest } from "../../server/modules/shop/holds";
 import { loadScope } from "../../server/modules/shop/scope";
 import { bestAvailable } from "../../shared/seating/best-available";
@@ -132,32 +132,28 @@ function statementInput(shop: ShopEvent, layout: SeatingLayout, key: string, qua
   };
 }
 
-/**
- * The statement alone with a given limit, in a transaction rolled back: the seats it would hold,
- * or null when it could not prove its choice (the caller would look further).
- */
-async function statementChoice(
-  shop: ShopEvent,
-  layout: SeatingLayout,
-  key: string,
-  quantity: number,
-  limit: number,
-  blockId?: string,
-): Promise<string[] | null> {
+/** The statement alone with a given limit, in a transaction rolled back: its result (null when the block asked for is not seated). */
+async function statementResult(shop: ShopEvent, layout: SeatingLayout, key: string, quantity: number, limit: number, blockId?: string): Promise<BestResult | null> {
   const input = statementInput(shop, layout, key, quantity, limit, blockId);
   if (!input) return null;
   const rollback = new Error("rollback");
-  let chosen: string[] | null = null;
+  let result: BestResult | null = null;
   await t.database.db
     .transaction(async (tx) => {
-      const res = await runHoldBestStatement(tx, input);
-      if (res.best.proven) chosen = res.won.map((w) => w.k).sort();
+      result = await runHoldBestStatement(tx, input);
       throw rollback;
     })
     .catch((err: unknown) => {
       if (err !== rollback) throw err;
     });
-  return chosen;
+  // Assigned in the callback: TypeScript does not see it.
+  return result as BestResult | null;
+}
+
+/** The seats the statement alone would hold, or null when it could not prove its choice (the caller would look further). */
+async function statementChoice(shop: ShopEvent, layout: SeatingLayout, key: string, quantity: number, limit: number, blockId?: string): Promise<string[] | null> {
+  const res = await statementResult(shop, layout, key, quantity, limit, blockId);
+  return res?.best.proven ? res.won.map((w) => w.k).sort() : null;
 }
 
 describe("the database chooses as the pure rule does", () => {
@@ -330,18 +326,7 @@ describe("the seats a statement locks", () => {
     // Eight blocks of one row of 10 seats: the two centre seats of every block rank 1 (16 seats).
     const layout = gridLayout(8, 1, 10);
     const shop = await createShopEvent(t, { layout, categories: [ticketCategory("cat1", { name: "Ticket cat1", seatingCategoryId: "cat1" })] });
-    const input = statementInput(shop, layout, "cat1", 2, 4)!;
-    const rollback = new Error("rollback");
-    let report: Awaited<ReturnType<typeof runHoldBestStatement>> | null = null;
-    await t.database.db
-      .transaction(async (tx) => {
-        report = await runHoldBestStatement(tx, input);
-        throw rollback;
-      })
-      .catch((err: unknown) => {
-        if (err !== rollback) throw err;
-      });
-    const res = report!;
+    const res = (await statementResult(shop, layout, "cat1", 2, 4))!;
     // G1's and G2's centre pairs (places 4, 5, 14, 15), not the 12 others of rank 1 (the statement
     // before decision 038 locked all 16); G1's pair ties G2's and comes first in the layout: proven, and held.
     expect(res.best).toMatchObject({ seen: 4, pooled: 4, cut: 1, best: 0, proven: true, unranked: 0 });
